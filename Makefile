@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The front door. Everything is done by harness/run; see README.md.
+#
+#   make demo     build our kernel, boot it under QEMU, show a histogram
+#   make check    build, boot, run every test; ends with "N passed, N failed, N skipped"
+#   make shell    build, boot, an interactive shell in /sys/kernel/tracing
+#   make build    build the kernel, modules and initramfs only
+#   make compare  the last check results of ours and stock side by side
+#   make deps     install the Debian packages
+#   make clean    remove build/ (the extracted base tree included)
+#
+# Variables: KERNEL=ours|stock KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
+#            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1
+
+export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V
+
+.PHONY: demo check shell build compare deps clean
+demo check shell build compare deps:
+	@./harness/run $@
+
+clean:
+	rm -rf build

@@ -1,0 +1,152 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test units, guest side; harness/lib/check.sh reads the markers this
+# prints. A unit is one ftracetest .tc file (which ftracetest may run twice,
+# the second time in an instance) or one gen_test module. Units are numbered
+# in a fixed order so that the host can boot us again after a crash with
+# harness_from=N and we go on at unit N.
+#
+# Every unit runs in its own session under a time limit, so a hung test is
+# killed with all its children and cannot eat the run.
+
+FROM=${harness_from:-1}
+LIMIT=${harness_timeout:-300}
+FILTER=${harness_tests:-}
+KERNEL=$(cat /harness/kernel)
+T=/sys/kernel/tracing
+FTRACE_SUITES="trigger dynevent kprobe ours"
+
+units()
+{
+	local s
+	for s in $FTRACE_SUITES; do
+		[ -d /ftrace/test.d/$s ] || continue
+		(cd /ftrace && find test.d/$s -name '*.tc' | sort | sed "s|^|$s ftrace:|")
+	done
+	echo "modules module:synth_event_gen_test"
+	echo "modules module:kprobe_event_gen_test"
+}
+
+# run_limited SECONDS CMD...: CMD's status, or 124 when it was killed.
+run_limited()
+{
+	local t=$1 pid spid done_pid rc
+	shift
+	setsid "$@" &
+	pid=$!
+	sleep "$t" &
+	spid=$!
+	wait -n -p done_pid "$pid" "$spid"
+	rc=$?
+	if [ "$done_pid" = "$spid" ]; then
+		kill -KILL -- -"$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+		return 124
+	fi
+	kill "$spid" 2>/dev/null
+	wait "$spid" 2>/dev/null
+	return $rc
+}
+
+result()	# RESULT NAME [NOTE]
+{
+	echo "@@H RESULT $1 $2${3:+ -- $3}"
+}
+
+known_failure()
+{
+	awk -F '\t' -v n="$1" '$1 == n { found = 1 } END { exit !found }' \
+		/harness/known-failures.txt
+}
+
+run_ftrace()	# test.d/.../x.tc
+{
+	local tc=$1 out=/tmp/unit.out rc n=0 line res name
+	if [ "$KERNEL" = ours ] && known_failure "$tc"; then
+		result KNOWN "$tc"
+		return
+	fi
+	(cd /ftrace && run_limited "$LIMIT" ./ftracetest -v -l /tmp/ftlogs "$tc") >$out 2>&1
+	rc=$?
+	while IFS= read -r line; do
+		res=${line##*[}
+		res=${res%]}
+		name=$tc
+		case $line in
+		*'] (instance) '*) name="$tc (instance)" ;;
+		esac
+		result "$res" "$name"
+		n=$((n + 1))
+	done < <(grep -E '^\[[0-9]+\].*\[[A-Z]+\]$' $out)
+	if [ $rc -eq 124 ]; then
+		name=$tc
+		[ $n -eq 0 ] || name="$tc (instance)"
+		result TIMEOUT "$name" "killed after $LIMIT s"
+	elif [ $n -eq 0 ]; then
+		result UNRESOLVED "$tc" "ftracetest printed no result (exit $rc)"
+	fi
+	if [ $rc -ne 0 ]; then
+		sed 's/^/    | /' $out
+	fi
+}
+
+# The gen_test modules report nothing on success: they must load, leave the
+# events they generate in the trace buffer and unload.
+run_module()	# module events...
+{
+	local mod=$1 e missing=
+	shift
+	if ! modinfo "$mod" >/dev/null 2>&1; then
+		result UNSUPPORTED "module/$mod.ko" "not built in this kernel"
+		return
+	fi
+	echo >$T/trace
+	if ! modprobe "$mod"; then
+		result FAIL "module/$mod.ko" "modprobe failed"
+		return
+	fi
+	cat /proc/version >/dev/null
+	for e; do
+		grep -q " $e: " $T/trace || missing="$missing $e"
+	done
+	if ! rmmod "$mod"; then
+		result FAIL "module/$mod.ko" "rmmod failed"
+	elif [ -n "$missing" ]; then
+		result FAIL "module/$mod.ko" "no event in the trace buffer for:$missing"
+	else
+		result PASS "module/$mod.ko"
+	fi
+}
+
+run_unit()
+{
+	case $1 in
+	ftrace:*)
+		run_ftrace "${1#ftrace:}" ;;
+	module:synth_event_gen_test)
+		run_module synth_event_gen_test gen_synth_test empty_synth_test create_synth_test ;;
+	module:kprobe_event_gen_test)
+		run_module kprobe_event_gen_test gen_kprobe_test gen_kretprobe_test ;;
+	esac
+}
+
+i=0
+suite=
+units >/tmp/units
+if [ -n "$FILTER" ]; then
+	grep -F -- "$FILTER" /tmp/units >/tmp/units.f
+	mv /tmp/units.f /tmp/units
+fi
+while read -r s unit <&3; do
+	i=$((i + 1))
+	[ $i -ge "$FROM" ] || continue
+	if [ "$s" != "$suite" ]; then
+		suite=$s
+		echo "@@H SUITE $s $(awk -v s="$s" -v i=$i 'NR >= i && $1 == s' /tmp/units | wc -l)"
+	fi
+	echo "@@H BEGIN $i $unit"
+	run_unit "$unit" </dev/null
+	echo "@@H END $i"
+done 3</tmp/units
+echo "@@H DONE"

@@ -1,0 +1,211 @@
+# SPDX-License-Identifier: GPL-2.0
+# The test command, host side. The guest (harness/guest/check.sh) numbers its
+# test units and prints markers on the console:
+#
+#   @@H SUITE name          a suite starts (for progress and timing)
+#   @@H BEGIN i unit        unit i starts
+#   @@H RESULT R name note  one result of the running unit (ftracetest runs
+#                           an instance variant as a second result)
+#   @@H END i               unit i is over
+#   @@H DONE                every unit ran
+#
+# Kernel messages come on the same console, so a splat (BUG:, WARNING:, Oops,
+# lockdep...) is charged to the unit running when it was printed. When the
+# guest dies in unit i (panic, hang), the unit is recorded as CRASH or TIMEOUT
+# and the guest is booted again from unit i+1. KUnit suites run while the
+# kernel boots, on the first boot only; their KTAP lines are read here too.
+#
+# Results go to build/$KERNEL/check/results.txt ("RESULT<tab>name<tab>note");
+# the whole console, every boot, to build/$KERNEL/check/console.log.
+
+SPLAT_RE='^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|KASAN:|UBSAN:|INFO: |Kernel panic|general protection fault|Unable to handle kernel|kernel BUG at|possible circular locking|inconsistent lock state)'
+KTAP_RE='^\[ *[0-9]+\.[0-9]+\] ( *)(not ok|ok|# Subtest:) ?([0-9]+)? ?([^ ]*)(.*)$'
+
+check_known_reason()	# name -> the reason it is listed, or nothing
+{
+	awk -F '\t' -v n="${1% (instance)}" '$1 == n { print $2 }' \
+		"$HARNESS/known-failures.txt"
+}
+
+# Record one final result: print it and add it to results.txt.
+check_record()
+{
+	local result=$1 name=$2 note=${3:-}
+	printf '%s\t%s\t%s\n' "$result" "$name" "$note" >>"$CHECK_DIR/results.txt"
+	printf '%-11s %s%s\n' "$result" "$name" "${note:+  ($note)}"
+}
+
+# Apply the known-failure list and the splat rule, then record.
+check_finish_result()
+{
+	local result=$1 name=$2 note=$3 splat=$4 reason
+	reason=$(check_known_reason "$name")
+	if [ -n "$reason" ]; then
+		case $KERNEL/$result in
+		ours/KNOWN) result=SKIP note="fails on stock, not run: $reason" ;;
+		stock/PASS|stock/XFAIL)
+			result=FAIL note="listed in harness/known-failures.txt but passes on stock" ;;
+		stock/*) result=SKIP note="fails on stock as recorded ($result): $reason" ;;
+		esac
+		splat=
+	fi
+	if [ -n "$splat" ]; then
+		case $result in
+		PASS|XFAIL|UNSUPPORTED|UNTESTED|SKIP)
+			note="was $result; kernel splat: $splat" result=FAIL ;;
+		*) note="${note:+$note; }kernel splat: $splat" ;;
+		esac
+	fi
+	check_record "$result" "$name" "$note"
+}
+
+check_unit_end()
+{
+	local r
+	for r in "${UNIT_RESULTS[@]}"; do
+		IFS=$'\t' read -r res name note <<<"$r"
+		check_finish_result "$res" "$name" "$note" "$UNIT_SPLAT"
+	done
+	UNIT_RESULTS=() UNIT_INDEX= UNIT_NAME= UNIT_SPLAT=
+}
+
+check_suite_mark()
+{
+	local now=$SECONDS
+	if [ -n "$SUITE_NAME" ]; then
+		PHASE_TIMES+=("$(printf '%-28s %5ds' "suite $SUITE_NAME" $((now - SUITE_T0)))")
+	fi
+	SUITE_NAME=$1 SUITE_T0=$now
+}
+
+check_line()
+{
+	local line=$1 rest kind a b
+	[ "$V" != 1 ] || printf '    | %s\n' "$line"
+	case $line in
+	*'@@H '*)
+		rest=${line#*@@H }
+		read -r kind a b _ <<<"$rest"
+		case $kind in
+		READY)	PHASE_TIMES+=("$(printf '%-28s %5ds' "boot $BOOT_NO (kernel+KUnit)" $((SECONDS - BOOT_T0)))")
+			[ -z "$KUNIT_SUITE" ] || check_kunit_flush ;;
+		SUITE)	check_suite_mark "$a"
+			say "==> suite $a ($b units)" ;;
+		BEGIN)	UNIT_INDEX=$a UNIT_NAME=$b UNIT_RESULTS=() UNIT_SPLAT= ;;
+		RESULT)	rest=${rest#RESULT }
+			UNIT_RESULTS+=("${rest%% *}"$'\t'"$(sed 's/^[^ ]* //; s/ -- .*//' <<<"$rest")"$'\t'"$(sed -n 's/.* -- //p' <<<"$rest")") ;;
+		END)	check_unit_end ;;
+		DONE)	CHECK_DONE=1 ;;
+		esac
+		return 0 ;;
+	esac
+	if [[ $line =~ $SPLAT_RE ]]; then
+		if [ -n "$UNIT_NAME" ]; then
+			[ -n "$UNIT_SPLAT" ] || UNIT_SPLAT=${line#*] }
+		else
+			[ -n "$OUTSIDE_SPLAT" ] || OUTSIDE_SPLAT=${line#*] }
+		fi
+	fi
+	[[ $line =~ $KTAP_RE ]] && check_ktap "${#BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" \
+		"${BASH_REMATCH[4]}" "${BASH_REMATCH[5]}"
+	return 0
+}
+
+# KTAP from KUnit: "# Subtest: suite" and "ok N case" one level in,
+# "ok N suite" at the top level.
+check_ktap()
+{
+	local indent=$1 what=$2 name=$3 tail=$4 res
+	case $what in
+	'# Subtest:')
+		if [ "$indent" -eq 4 ]; then
+			KUNIT_SUITE=$name KUNIT_CASES=0
+		fi ;;
+	ok|'not ok')
+		[ -n "$KUNIT_SUITE" ] || return 0
+		res=PASS
+		[ "$what" = ok ] || res=FAIL
+		case $tail in *'# SKIP'*) res=SKIP ;; esac
+		if [ "$indent" -eq 4 ]; then
+			check_finish_result "$res" "kunit:$KUNIT_SUITE.$name" "" "$OUTSIDE_SPLAT"
+			KUNIT_CASES=$((KUNIT_CASES + 1))
+		elif [ "$indent" -eq 0 ]; then
+			[ "$KUNIT_CASES" -gt 0 ] ||
+				check_finish_result "$res" "kunit:$KUNIT_SUITE" "" "$OUTSIDE_SPLAT"
+			KUNIT_SUITE=
+		fi ;;
+	esac
+}
+
+check_kunit_flush()
+{
+	check_record FAIL "kunit:$KUNIT_SUITE" "the suite did not finish"
+	KUNIT_SUITE=
+}
+
+check_run()
+{
+	CHECK_DIR=$OUT/check
+	rm -rf "$CHECK_DIR"
+	mkdir -p "$CHECK_DIR"
+	: >"$CHECK_DIR/results.txt"
+
+	local from=1 idle=$((TEST_TIMEOUT + 120)) kunit= append
+	BOOT_NO=0 CHECK_DONE=0 SUITE_NAME= KUNIT_SUITE= OUTSIDE_SPLAT=
+	UNIT_RESULTS=() UNIT_INDEX= UNIT_NAME= UNIT_SPLAT=
+	say "==> check: $KERNEL kernel, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}"
+	while [ "$CHECK_DONE" -eq 0 ]; do
+		BOOT_NO=$((BOOT_NO + 1)) BOOT_T0=$SECONDS
+		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT $kunit"
+		[ -z "$TESTS" ] || append="$append harness_tests=$TESTS"
+		[ $BOOT_NO -eq 1 ] || say "==> boot $BOOT_NO, from unit $from"
+		qemu_boot "$CHECK_DIR/console-$BOOT_NO.log" "$idle" check_line "$append"
+		kunit=kunit.enable=0
+		[ "$CHECK_DONE" -eq 0 ] || break
+
+		# The guest died: charge the unit it was running, go on after it.
+		if [ -z "$UNIT_INDEX" ]; then
+			[ -z "$KUNIT_SUITE" ] || check_kunit_flush
+			check_record FAIL "boot $BOOT_NO" "the guest ended ($BOOT_END) outside any test; see $CHECK_DIR/console-$BOOT_NO.log"
+			break
+		fi
+		local why=CRASH
+		[ "$BOOT_END" != hang ] || why=TIMEOUT
+		UNIT_RESULTS+=("$why"$'\t'"${UNIT_NAME#*:}"$'\t'"the guest ended ($BOOT_END) in this test")
+		from=$((UNIT_INDEX + 1))
+		check_unit_end
+		if [ "$BOOT_NO" -ge 20 ]; then
+			check_record FAIL "check" "gave up after 20 boots"
+			break
+		fi
+	done
+	check_suite_mark ""
+	[ -z "$OUTSIDE_SPLAT" ] ||
+		check_record FAIL "kernel log" "splat outside any test: $OUTSIDE_SPLAT"
+	cat "$CHECK_DIR"/console-*.log >"$CHECK_DIR/console.log"
+	check_summary
+}
+
+check_summary()
+{
+	local passed failed skipped
+	passed=$(grep -c -E '^(PASS|XFAIL)	' "$CHECK_DIR/results.txt" || true)
+	skipped=$(grep -c -E '^(UNSUPPORTED|UNTESTED|SKIP)	' "$CHECK_DIR/results.txt" || true)
+	failed=$(( $(wc -l <"$CHECK_DIR/results.txt") - passed - skipped ))
+	say "    console: $CHECK_DIR/console.log; results: $CHECK_DIR/results.txt"
+	say "$passed passed, $failed failed, $skipped skipped"
+	[ "$failed" -eq 0 ]
+}
+
+# Side by side: the last results of ours and of stock.
+check_compare()
+{
+	local a=$BUILD/ours/check/results.txt b=$BUILD/stock/check/results.txt
+	[ -f "$a" ] && [ -f "$b" ] || die "run 'make check' and 'make check KERNEL=stock' first"
+	printf '%-11s %-11s %s\n' OURS STOCK TEST
+	awk -F '\t' 'NR == FNR { s[$2] = $1; next }
+		     { printf "%-11s %-11s %s%s\n", $1, ($2 in s ? s[$2] : "-"), $2,
+			(($2 in s) && s[$2] != $1 ? "   <- differs" : ""); seen[$2] = 1 }
+		     END { for (n in s) if (!(n in seen)) printf "%-11s %-11s %s\n", "-", s[n], n }' \
+		"$b" "$a"
+}

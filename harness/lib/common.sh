@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+# Logging and phase timing shared by the harness. Sourced by harness/run.
+
+PHASE_TIMES=()
+
+say()
+{
+	printf '%s\n' "$*"
+}
+
+die()
+{
+	printf 'error: %s\n' "$*" >&2
+	exit 1
+}
+
+# phase NAME CMD...: run CMD as one named step, remember its wall time.
+phase()
+{
+	local name=$1 t0=$SECONDS
+	shift
+	say "==> $name"
+	"$@"
+	PHASE_TIMES+=("$(printf '%-28s %5ds' "$name" $((SECONDS - t0)))")
+}
+
+print_phase_times()
+{
+	[ ${#PHASE_TIMES[@]} -gt 0 ] || return 0
+	say "== wall time per phase"
+	printf '   %s\n' "${PHASE_TIMES[@]}"
+}
+trap print_phase_times EXIT
+
+# with_progress LOG LABEL PATTERN CMD...: run CMD with its output in LOG and
+# print, every 20 s, how many lines of LOG match PATTERN so far. Returns CMD's
+# status; on failure the end of LOG is shown.
+with_progress()
+{
+	local log=$1 label=$2 pattern=$3 pid rc t0=$SECONDS
+	shift 3
+	"$@" >"$log" 2>&1 &
+	pid=$!
+	while ! wait_for "$pid" 20; do
+		say "    $label: $(grep -c -E "$pattern" "$log" || true) so far, $((SECONDS - t0))s"
+	done
+	wait "$pid" && rc=0 || rc=$?
+	if [ $rc -ne 0 ]; then
+		tail -n 40 "$log" >&2
+		say "    (whole log: $log)" >&2
+	fi
+	return $rc
+}
+
+# wait_for PID SECONDS: true once PID has exited, false if still running.
+wait_for()
+{
+	local i
+	for ((i = 0; i < $2; i++)); do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 1
+	done
+	! kill -0 "$1" 2>/dev/null
+}

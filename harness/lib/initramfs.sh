@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: GPL-2.0
+# The guest's root file system, packed as build/$KERNEL/initramfs.cpio:
+#
+#   /bin          busybox applets; /bin/sh is Debian's bash-static as a real
+#                 file (busybox ash re-executes applets through /proc/self/exe,
+#                 which breaks tests matching sched_process_exec filenames)
+#   /init         harness/guest/init; the guest scripts live in /harness
+#   /ftrace       the base tree's tools/testing/selftests/ftrace with the
+#                 project's tools/testing/selftests/ftrace laid over
+#   /lib/modules  the kernel's modules (gen_test modules, trace-events-sample)
+
+initramfs_build()
+{
+	local root=$OUT/initramfs a
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,dev,proc,sys,tmp,run,root,etc,lib,harness}
+
+	cp /bin/busybox "$root/bin/busybox"
+	for a in $(/bin/busybox --list); do
+		case $a in
+		busybox|sh|bash|'[[') ;;	# never overwrite busybox or the shell
+		*) ln -s busybox "$root/bin/$a" ;;
+		esac
+	done
+	cp /bin/bash-static "$root/bin/sh"
+	ln -s sh "$root/bin/bash"
+	# busybox-static has no nice(1).
+	printf '#!/bin/sh\n# nice [-n N] CMD...: busybox-static has no nice applet\nn=10\n[ "$1" = -n ] && { n=$2; shift 2; }\nrenice -n "$n" -p $$ >/dev/null\nexec "$@"\n' \
+		>"$root/bin/nice"
+	chmod +x "$root/bin/nice"
+	echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
+	echo 'root:x:0:' >"$root/etc/group"
+
+	cp -a "$OUT/modroot/lib/modules" "$root/lib/"
+
+	cp -a "$BASE/tools/testing/selftests/ftrace" "$root/ftrace"
+	if [ -d "$TOP/tools/testing/selftests/ftrace" ]; then
+		cp -a "$TOP/tools/testing/selftests/ftrace/." "$root/ftrace/"
+	fi
+
+	cp "$HARNESS/guest/init" "$root/init"
+	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"
+	cp "$OUT/switched-off.txt" "$root/harness/switched-off.txt"
+	echo "$KERNEL" >"$root/harness/kernel"
+	chmod +x "$root/init" "$root"/harness/*.sh
+
+	(cd "$root" && find . -print0 | cpio -0 -o -H newc --quiet) >"$OUT/initramfs.cpio"
+	say "    $OUT/initramfs.cpio ($(du -m "$OUT/initramfs.cpio" | cut -f1) MiB)"
+}

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0
+# Building bzImage and the modules through ccache, and installing the modules
+# into build/$KERNEL/modroot for the initramfs.
+
+kbuild_make()
+{
+	# Paths under build/ are hashed relative to it, so that ours, stock and
+	# other checkouts of the project share ccache hits.
+	CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 \
+		make -C "$SRC" O="$OBJ" -j"$JOBS" CC="ccache gcc" "$@"
+}
+
+kbuild_build()
+{
+	local log=$OUT/build.log
+	with_progress "$log" "compiled" '^  (CC|AS|LD)' \
+		kbuild_make bzImage modules ||
+		die "kernel build failed"
+	local warnings
+	warnings=$(grep -c -E 'warning:' "$log" || true)
+	say "    $OBJ/arch/x86/boot/bzImage ($(grep -c -E '^  CC' "$log" || true) files compiled, $warnings warnings)"
+
+	rm -rf "$OUT/modroot"
+	kbuild_make -s INSTALL_MOD_PATH="$OUT/modroot" INSTALL_MOD_STRIP=1 \
+		modules_install >"$OUT/modules_install.log" 2>&1 ||
+		die "modules_install failed, see $OUT/modules_install.log"
+	KVER=$(cat "$OBJ/include/config/kernel.release")
+	say "    $(find "$OUT/modroot" -name '*.ko' | wc -l) modules for $KVER"
+}

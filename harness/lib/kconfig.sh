@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0
+# Kernel configuration: tinyconfig, then the fragments in harness/config/
+# (test.config for every kernel, ours.config for ours only), then the symbols
+# of owned files that do not exist yet switched off. The configuration is
+# redone only when one of those inputs changed, and every symbol a fragment
+# asks for is checked afterwards.
+
+OBJ=		# set by kconfig_configure: the O= directory
+
+kconfig_fragments()
+{
+	echo "$HARNESS/config/test.config"
+	if [ "$KERNEL" = ours ] && [ -f "$HARNESS/config/ours.config" ]; then
+		echo "$HARNESS/config/ours.config"
+	fi
+}
+
+# The symbols to switch off, one a line, for the owned files in MISSING_OWNED.
+kconfig_switched_off()
+{
+	local f
+	for f in "${MISSING_OWNED[@]}"; do
+		awk -v f="$f" '$1 == f { for (i = 2; i <= NF; i++) if ($i != "-") print $i }' \
+			"$HARNESS/owned.txt"
+	done | sort -u
+}
+
+kconfig_configure()
+{
+	OBJ=$OUT/obj
+	local off frags want have sym val f
+	off=$(kconfig_switched_off)
+	frags=$(kconfig_fragments)
+	mkdir -p "$OBJ"
+	printf '%s\n' "$off" >"$OUT/switched-off.txt"
+
+	if [ -n "$off" ]; then
+		say "    switched off, their owned files are not written yet:"
+		for sym in $off; do
+			say "      CONFIG_$sym ($(awk -v s="$sym" '!/^#/ { for (i = 2; i <= NF; i++) if ($i == s) printf "%s ", $1 }' "$HARNESS/owned.txt" | sed 's/ $//'))"
+		done
+	fi
+
+	want=$( { cat $frags; for sym in $off; do echo "# CONFIG_$sym is not set"; done
+		  echo "$SRC $(cat "$SRC/.harness-stamp" 2>/dev/null)"; } | sha1sum)
+	have=$(cat "$OBJ/.harness-config" 2>/dev/null || true)
+	if [ "$want" = "$have" ] && [ -f "$OBJ/.config" ]; then
+		say "    configuration unchanged"
+		return 0
+	fi
+
+	for sym in $off; do echo "# CONFIG_$sym is not set"; done >"$OUT/switched-off.config"
+	make -s -C "$SRC" O="$OBJ" tinyconfig >"$OUT/kconfig.log" 2>&1 ||
+		die "make tinyconfig failed, see $OUT/kconfig.log"
+	# shellcheck disable=SC2086
+	"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" \
+		$frags "$OUT/switched-off.config" >>"$OUT/kconfig.log" 2>&1 ||
+		die "merge_config.sh failed, see $OUT/kconfig.log"
+	make -s -C "$SRC" O="$OBJ" olddefconfig >>"$OUT/kconfig.log" 2>&1 ||
+		die "make olddefconfig failed, see $OUT/kconfig.log"
+
+	# Every symbol asked for must have the value asked for.
+	local bad=0
+	while IFS= read -r line; do
+		case $line in
+		CONFIG_*=*)
+			sym=${line%%=*} val=${line#*=} ;;
+		"# CONFIG_"*" is not set")
+			sym=${line#"# "} sym=${sym%% *} val=n ;;
+		*) continue ;;
+		esac
+		printf '%s\n' $off | grep -qx "${sym#CONFIG_}" && continue
+		f=$(grep -E "^$sym=" "$OBJ/.config" | cut -d= -f2-)
+		[ "${f:-n}" = "$val" ] && continue
+		say "    $sym: asked for $val, got ${f:-n}"
+		bad=1
+	done < <(cat $frags)
+	[ $bad -eq 0 ] || die "the configuration does not match harness/config (dependencies?)"
+	echo "$want" >"$OBJ/.harness-config"
+	say "    configured: $(grep -c '=[ym]$' "$OBJ/.config") symbols on"
+}

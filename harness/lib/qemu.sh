@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0
+# Booting the guest under QEMU. The kernel console is the first serial port;
+# qemu_boot reads it line by line, keeps it in a log file and hands every line
+# to a handler, and stops the guest when it stays silent for too long. With
+# oops=panic panic=1 and -no-reboot, a crash ends QEMU instead of leaving a
+# dead guest behind.
+
+# Kernel command line shared by every boot. A soft lockup, a hung task or an
+# oops panics, which ends QEMU; the check driver then reboots to go on.
+QEMU_APPEND_BASE="console=ttyS0 oops=panic panic=1 softlockup_panic=1 hung_task_panic=1 hung_task_timeout_secs=120"
+
+qemu_cmd()
+{
+	QEMU=(qemu-system-x86_64 -accel "$ACCEL" -m "$MEM" -smp "$SMP"
+	      -kernel "$OBJ/arch/x86/boot/bzImage" -initrd "$OUT/initramfs.cpio"
+	      -no-reboot -display none -net none)
+}
+
+# qemu_boot LOG IDLE HANDLER APPEND: boot with kernel arguments APPEND, append
+# the console to LOG, call HANDLER LINE for each line. Sets BOOT_END to
+#   poweroff  the guest said it was done (the init prints "@@H POWEROFF")
+#   exit      QEMU ended otherwise: a panic, a triple fault, a reboot
+#   hang      nothing printed for IDLE seconds; QEMU was killed
+qemu_boot()
+{
+	local log=$1 idle=$2 handler=$3 append=$4 line fd pid rc
+	qemu_cmd
+	BOOT_END=exit
+	exec {fd}< <(exec "${QEMU[@]}" -monitor none -serial stdio \
+		-append "$QEMU_APPEND_BASE $append" </dev/null 2>&1)
+	pid=$!
+	while :; do
+		line=
+		if IFS= read -r -t "$idle" -u "$fd" line; then
+			rc=0
+		else
+			rc=$?
+		fi
+		if [ $rc -gt 128 ]; then
+			BOOT_END=hang
+			kill -9 "$pid" 2>/dev/null || true
+			break
+		fi
+		line=${line%$'\r'}
+		if [ $rc -eq 0 ] || [ -n "$line" ]; then
+			printf '%s\n' "$line" >>"$log"
+			case $line in
+			*'@@H POWEROFF'*) BOOT_END=poweroff ;;
+			esac
+			"$handler" "$line"
+		fi
+		[ $rc -eq 0 ] || break
+	done
+	exec {fd}<&-
+	wait "$pid" 2>/dev/null || true
+}
+
+qemu_print_line()
+{
+	case $1 in
+	*'@@H '*) ;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
+qemu_demo()
+{
+	local log=$OUT/demo-console.log
+	: >"$log"
+	say "    guest console follows (kernel log in $log)"
+	qemu_boot "$log" 600 qemu_print_line "quiet kunit.enable=0 harness_mode=demo"
+	case $BOOT_END in
+	poweroff) ;;
+	hang) die "the guest hung (no output for 600 s); see $log" ;;
+	*) die "the guest crashed or rebooted; see $log" ;;
+	esac
+}
+
+qemu_shell()
+{
+	qemu_cmd
+	say "==> shell: guest console on this terminal; 'exit' or Ctrl-A X ends it"
+	"${QEMU[@]}" -serial mon:stdio \
+		-append "$QEMU_APPEND_BASE quiet kunit.enable=0 harness_mode=shell"
+}

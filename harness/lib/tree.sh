@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: GPL-2.0
+# The source trees.
+#
+#   BASE  the 6.12 tree as shipped: $KERNEL_SRC, or Debian's linux-source-6.12
+#         extracted once into build/base. Never written to.
+#   SRC   the tree a kernel is built from. For stock it is BASE itself; for
+#         ours it is build/ours/src, a hard-linked copy of BASE in which the
+#         owned files (harness/owned.txt) are deleted, the project's own files
+#         are laid over and patches/*.patch are applied.
+#
+# Updating build/ours/src is incremental: the wanted content of every managed
+# file is assembled in build/ours/stage and copied with rsync --checksum, so a
+# file whose bytes did not change keeps its timestamp and is not rebuilt. rsync
+# and patch write new files and rename them, so the hard links to BASE break
+# instead of BASE being modified.
+
+TARBALL=/usr/src/linux-source-6.12.tar.xz
+OVERLAY_DIRS=(kernel Documentation tools)
+
+tree_base()
+{
+	local stamp
+	if [ -n "${KERNEL_SRC:-}" ]; then
+		BASE=$(cd "$KERNEL_SRC" && pwd) || die "KERNEL_SRC=$KERNEL_SRC: no such directory"
+		tree_check_version "$BASE"
+		return 0
+	fi
+	BASE=$BUILD/base
+	[ -f "$TARBALL" ] || die "$TARBALL missing (package linux-source-6.12)"
+	stamp=$(stat -c '%s %Y' "$TARBALL")
+	if [ "$(cat "$BASE/.harness-stamp" 2>/dev/null)" != "$stamp" ]; then
+		say "    extracting $TARBALL (about 20 s)"
+		rm -rf "$BASE" "$BASE.tmp" "$BUILD/ours/src"
+		mkdir -p "$BASE.tmp"
+		tar -xJf "$TARBALL" -C "$BASE.tmp" --strip-components=1
+		echo "$stamp" >"$BASE.tmp/.harness-stamp"
+		mv "$BASE.tmp" "$BASE"
+	fi
+	tree_check_version "$BASE"
+}
+
+tree_check_version()
+{
+	local v
+	v=$(make -s -C "$1" kernelversion 2>/dev/null) || die "$1 is not a kernel tree"
+	case $v in
+	6.12.*) say "    base tree $1: Linux $v" ;;
+	*) die "$1 is Linux $v, not 6.12.y" ;;
+	esac
+}
+
+# Paths (relative) of the owned files and the symbols each one gates.
+owned_files()
+{
+	grep -v -e '^#' -e '^$' "$HARNESS/owned.txt" | awk '{ print $1 }'
+}
+
+tree_prepare()
+{
+	if [ "$KERNEL" = stock ]; then
+		SRC=$BASE
+		MISSING_OWNED=()
+		say "    stock: building $BASE as it is"
+		return 0
+	fi
+	SRC=$BUILD/ours/src
+	local stage=$BUILD/ours/stage manifest=$BUILD/ours/managed.txt
+	local origin f d p
+
+	origin="$BASE $(cat "$BASE/.harness-stamp" 2>/dev/null)"
+	if [ "$(cat "$BUILD/ours/origin" 2>/dev/null)" != "$origin" ]; then
+		say "    linking $SRC to the base tree"
+		rm -rf "$SRC"
+		mkdir -p "$BUILD/ours"
+		cp -al "$BASE" "$SRC" 2>/dev/null || cp -a "$BASE" "$SRC"
+		rm -rf "$SRC/.git" "$manifest"
+		echo "$origin" >"$BUILD/ours/origin"
+	fi
+
+	# The wanted content of every managed file, in stage/.
+	rm -rf "$stage"
+	mkdir -p "$stage"
+	for d in "${OVERLAY_DIRS[@]}"; do
+		[ -d "$TOP/$d" ] || continue
+		(cd "$TOP" && find "$d" -type f ! -name '*~' ! -name '*.orig' \
+			! -name '*.rej' ! -name '.*.swp' -print0) |
+			(cd "$TOP" && cpio -0 -pdm --quiet "$stage")
+	done
+	for p in "$TOP"/patches/*.patch; do
+		[ -e "$p" ] || continue
+		for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$p"); do
+			[ -e "$stage/$f" ] && continue
+			mkdir -p "$stage/$(dirname "$f")"
+			[ -e "$BASE/$f" ] && cp "$BASE/$f" "$stage/$f"
+		done
+		patch -s -p1 --no-backup-if-mismatch -d "$stage" -i "$p" ||
+			die "patch $(basename "$p") does not apply to $BASE"
+	done
+
+	# Files managed last time but not now go back to the base version.
+	if [ -f "$manifest" ]; then
+		while read -r f; do
+			[ -e "$stage/$f" ] && continue
+			rm -f "$SRC/$f"
+			# A fresh timestamp, so that make rebuilds from it.
+			[ ! -e "$BASE/$f" ] || cp "$BASE/$f" "$SRC/$f"
+		done <"$manifest"
+	fi
+	(cd "$stage" && find . -type f | sed 's|^\./||' | sort) >"$manifest"
+	rsync -rc "$stage/" "$SRC/"
+
+	# Owned files we do not have (yet) must not come from the base.
+	MISSING_OWNED=()
+	for f in $(owned_files); do
+		[ -e "$stage/$f" ] && continue
+		rm -f "$SRC/$f"
+		MISSING_OWNED+=("$f")
+	done
+	say "    $(wc -l <"$manifest") files of ours laid over, ${#MISSING_OWNED[@]} owned files not written yet"
+}
