@@ -13,7 +13,7 @@
 # Variables: KERNEL=ours|stock KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1
 
-export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V
+export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK
 
 .PHONY: demo check shell build compare deps clean
 demo check shell build compare deps:

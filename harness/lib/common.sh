@@ -32,6 +32,26 @@ print_phase_times()
 }
 trap print_phase_times EXIT
 
+# heavy CMD...: run CMD holding $HARNESS_LOCK when it is set. Sessions that
+# share the machine set it to one file, so that only one of them compiles a
+# kernel or runs QEMU at a time (2 cores do not take more).
+heavy()
+{
+	if [ -z "${HARNESS_LOCK:-}" ]; then
+		"$@"
+		return
+	fi
+	local rc
+	exec {HEAVY_FD}>>"$HARNESS_LOCK"
+	if ! flock -n "$HEAVY_FD"; then
+		say "    waiting for $HARNESS_LOCK"
+		flock "$HEAVY_FD"
+	fi
+	"$@" && rc=0 || rc=$?
+	exec {HEAVY_FD}>&-
+	return $rc
+}
+
 # with_progress LOG LABEL PATTERN CMD...: run CMD with its output in LOG and
 # print, every 20 s, how many lines of LOG match PATTERN so far. Returns CMD's
 # status; on failure the end of LOG is shown.

@@ -13,7 +13,7 @@ kbuild_make()
 kbuild_build()
 {
 	local log=$OUT/build.log
-	with_progress "$log" "compiled" '^  (CC|AS|LD)' \
+	heavy with_progress "$log" "compiled" '^  (CC|AS|LD)' \
 		kbuild_make bzImage modules ||
 		die "kernel build failed"
 	local warnings

@@ -26,6 +26,8 @@ qemu_boot()
 	local log=$1 idle=$2 handler=$3 append=$4 line fd pid rc
 	qemu_cmd
 	BOOT_END=exit
+	[ -z "${HARNESS_LOCK:-}" ] || exec {HEAVY_FD}>>"$HARNESS_LOCK"
+	[ -z "${HARNESS_LOCK:-}" ] || flock "$HEAVY_FD"
 	exec {fd}< <(exec "${QEMU[@]}" -monitor none -serial stdio \
 		-append "$QEMU_APPEND_BASE $append" </dev/null 2>&1)
 	pid=$!
@@ -53,6 +55,7 @@ qemu_boot()
 	done
 	exec {fd}<&-
 	wait "$pid" 2>/dev/null || true
+	[ -z "${HARNESS_LOCK:-}" ] || exec {HEAVY_FD}>&-
 }
 
 qemu_print_line()

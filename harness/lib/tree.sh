@@ -3,10 +3,12 @@
 #
 #   BASE  the 6.12 tree as shipped: $KERNEL_SRC, or Debian's linux-source-6.12
 #         extracted once into build/base. Never written to.
-#   SRC   the tree a kernel is built from. For stock it is BASE itself; for
-#         ours it is build/ours/src, a hard-linked copy of BASE in which the
-#         owned files (harness/owned.txt) are deleted, the project's own files
-#         are laid over and patches/*.patch are applied.
+#   SRC   the tree a kernel is built from, build/$KERNEL/src: a hard-linked
+#         copy of BASE. For stock it stays as it is; for ours the owned files
+#         (harness/owned.txt) are deleted, the project's own files are laid
+#         over and patches/*.patch are applied. Both kernels are built from
+#         the same relative place (build/$KERNEL/obj next to src), so ccache
+#         shares the objects compiled from identical files.
 #
 # Updating build/ours/src is incremental: the wanted content of every managed
 # file is assembled in build/ours/stage and copied with rsync --checksum, so a
@@ -30,7 +32,7 @@ tree_base()
 	stamp=$(stat -c '%s %Y' "$TARBALL")
 	if [ "$(cat "$BASE/.harness-stamp" 2>/dev/null)" != "$stamp" ]; then
 		say "    extracting $TARBALL (about 20 s)"
-		rm -rf "$BASE" "$BASE.tmp" "$BUILD/ours/src"
+		rm -rf "$BASE" "$BASE.tmp"
 		mkdir -p "$BASE.tmp"
 		tar -xJf "$TARBALL" -C "$BASE.tmp" --strip-components=1
 		echo "$stamp" >"$BASE.tmp/.harness-stamp"
@@ -55,27 +57,30 @@ owned_files()
 	grep -v -e '^#' -e '^$' "$HARNESS/owned.txt" | awk '{ print $1 }'
 }
 
+# tree_link DIR: make DIR a hard-linked copy of BASE, unless it already is one.
+tree_link()
+{
+	local dir=$1 origin
+	origin="$BASE $(cat "$BASE/.harness-stamp" 2>/dev/null)"
+	[ "$(cat "$dir.origin" 2>/dev/null)" != "$origin" ] || return 0
+	say "    linking $dir to the base tree"
+	rm -rf "$dir" "$dir.managed"
+	mkdir -p "$dir"
+	cp -al "$BASE/." "$dir" 2>/dev/null || cp -a "$BASE/." "$dir"
+	rm -rf "$dir/.git"
+	echo "$origin" >"$dir.origin"
+}
+
 tree_prepare()
 {
+	SRC=$OUT/src
+	MISSING_OWNED=()
+	tree_link "$SRC"
 	if [ "$KERNEL" = stock ]; then
-		SRC=$BASE
-		MISSING_OWNED=()
-		say "    stock: building $BASE as it is"
+		say "    stock: $SRC is the base tree as it is"
 		return 0
 	fi
-	SRC=$BUILD/ours/src
-	local stage=$BUILD/ours/stage manifest=$BUILD/ours/managed.txt
-	local origin f d p
-
-	origin="$BASE $(cat "$BASE/.harness-stamp" 2>/dev/null)"
-	if [ "$(cat "$BUILD/ours/origin" 2>/dev/null)" != "$origin" ]; then
-		say "    linking $SRC to the base tree"
-		rm -rf "$SRC"
-		mkdir -p "$BUILD/ours"
-		cp -al "$BASE" "$SRC" 2>/dev/null || cp -a "$BASE" "$SRC"
-		rm -rf "$SRC/.git" "$manifest"
-		echo "$origin" >"$BUILD/ours/origin"
-	fi
+	local stage=$OUT/stage manifest=$SRC.managed f d p
 
 	# The wanted content of every managed file, in stage/.
 	rm -rf "$stage"
@@ -91,7 +96,7 @@ tree_prepare()
 		for f in $(sed -n 's|^+++ b/\([^[:space:]]*\).*|\1|p' "$p"); do
 			[ -e "$stage/$f" ] && continue
 			mkdir -p "$stage/$(dirname "$f")"
-			[ -e "$BASE/$f" ] && cp "$BASE/$f" "$stage/$f"
+			[ ! -e "$BASE/$f" ] || cp "$BASE/$f" "$stage/$f"
 		done
 		patch -s -p1 --no-backup-if-mismatch -d "$stage" -i "$p" ||
 			die "patch $(basename "$p") does not apply to $BASE"
@@ -100,7 +105,7 @@ tree_prepare()
 	# Files managed last time but not now go back to the base version.
 	if [ -f "$manifest" ]; then
 		while read -r f; do
-			[ -e "$stage/$f" ] && continue
+			[ ! -e "$stage/$f" ] || continue
 			rm -f "$SRC/$f"
 			# A fresh timestamp, so that make rebuilds from it.
 			[ ! -e "$BASE/$f" ] || cp "$BASE/$f" "$SRC/$f"
@@ -110,9 +115,8 @@ tree_prepare()
 	rsync -rc "$stage/" "$SRC/"
 
 	# Owned files we do not have (yet) must not come from the base.
-	MISSING_OWNED=()
 	for f in $(owned_files); do
-		[ -e "$stage/$f" ] && continue
+		[ ! -e "$stage/$f" ] || continue
 		rm -f "$SRC/$f"
 		MISSING_OWNED+=("$f")
 	done
