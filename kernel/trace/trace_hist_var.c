@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers: variables shared between histograms.
+ *
+ * A histogram defines variables ("ts0=common_timestamp.usecs"): every hit
+ * stores the value in the variable of the entry it updates. Another
+ * histogram of the same trace array reads it with "$ts0" (or
+ * "sched.sched_waking.$ts0" when the name is not unique): at its own hit,
+ * it builds its key, looks that key up in the defining histogram's map and
+ * takes the value. A variable is read once: taking it clears it, so a
+ * timestamp is paired with one later event only. If any variable a hit
+ * needs is not set, the hit is ignored.
+ *
+ * The registry. Every registered trigger that defines variables is on the
+ * trace array's hist_vars list (struct trace_array.hist_vars), which is
+ * what "$name" is looked up in. A trigger being built is not registered
+ * yet, so it cannot read its own variables. A trigger whose variables are
+ * read by others counts them in hist_trigger.users and cannot be removed
+ * while that is not zero.
+ *
+ * Everything here but hist_refs_resolve() runs under event_mutex.
+ */
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace_hist.h"
+
+static struct hist_var *find_var_in(struct hist_trigger *ht, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ht->n_vars; i++)
+		if (!strcmp(ht->vars[i]->name, name))
+			return ht->vars[i];
+	return NULL;
+}
+
+static bool event_is(const struct trace_event_file *file, const char *system,
+		     const char *event)
+{
+	struct trace_event_call *call = file->event_call;
+
+	return !strcmp(call->class->system, system) &&
+	       !strcmp(trace_event_name(call), event);
+}
+
+/*
+ * The variable @name of a registered histogram of @tr, on the event
+ * SYSTEM.EVENT when @system is given.
+ */
+static struct hist_var *find_var(struct trace_array *tr, const char *system,
+				 const char *event, const char *name)
+{
+	struct hist_trigger *ht;
+	struct hist_var *var;
+
+	list_for_each_entry(ht, &tr->hist_vars, link) {
+		if (system && !event_is(ht->file, system, event))
+			continue;
+		var = find_var_in(ht, name);
+		if (var)
+			return var;
+	}
+	return NULL;
+}
+
+/**
+ * hist_ref_field - compile "$NAME" or "SYSTEM.EVENT.$NAME"
+ * @b:		the build
+ * @system:	the event's system, or NULL for any
+ * @event:	the event's name, when @system is given
+ * @name:	the variable
+ * @roles:	what the value is used as
+ *
+ * Return: the field, NULL when there is no such variable (logged), or an
+ * ERR_PTR.
+ */
+struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
+				  const char *event, const char *name,
+				  unsigned int roles)
+{
+	struct hist_trigger *ht = b->ht;
+	struct hist_ref *ref;
+	struct hist_field *f;
+	struct hist_var *var;
+	char *fname;
+
+	var = find_var(ht->tr, system, event, name);
+	if (!var) {
+		hist_err(b->p, HIST_ERR_VAR_NOT_FOUND, name);
+		return NULL;
+	}
+
+	list_for_each_entry(ref, &ht->refs, list)
+		if (ref->var == var)
+			goto have_ref;
+	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
+	if (!ref)
+		return ERR_PTR(-ENOMEM);
+	ref->var = var;
+	ref->idx = ht->n_refs++;
+	list_add_tail(&ref->list, &ht->refs);
+
+have_ref:
+	fname = kasprintf(GFP_KERNEL, "$%s", name);
+	if (!fname)
+		return ERR_PTR(-ENOMEM);
+	f = hist_field_new(b, HIST_K_VAR_REF, fname);
+	kfree(fname);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->ref = ref;
+	f->type = var->field->type;
+	f->size = var->field->size;
+	f->is_signed = var->field->is_signed;
+	f->in_usecs = var->field->in_usecs;
+	return f;
+}
+
+/**
+ * hist_foreign_field - compile "SYSTEM.EVENT.FIELD", a field of another event
+ * @b:		the build
+ * @text:	the text, "SYSTEM" up to @dot1
+ * @dot1:	the dot after SYSTEM
+ * @dot2:	the dot after EVENT
+ * @roles:	what the value is used as
+ *
+ * Only actions can read another event's fields; anywhere else the name is
+ * not a field.
+ *
+ * Return: an ERR_PTR (logged).
+ */
+struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
+				      char *dot1, char *dot2,
+				      unsigned int roles)
+{
+	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dot2 + 1);
+	return ERR_PTR(-EINVAL);
+}
+
+/**
+ * hist_refs_resolve - read the variables a hit needs, with its key
+ * @ht:	the trigger
+ * @fr:	the hit; fr->key is built, fr->refs receives the values
+ *
+ * Context: the event's, see trace_hist_run.c.
+ *
+ * Return: true when every variable was set (and is now consumed).
+ */
+bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr)
+{
+	const struct hist_ref *ref;
+	struct tracing_map_elt *elt;
+
+	list_for_each_entry(ref, &ht->refs, list) {
+		const struct hist_var *var = ref->var;
+
+		elt = tracing_map_lookup(var->owner->table->map, fr->key);
+		if (!elt ||
+		    !tracing_map_elt_var_read_once(elt, var->idx,
+						   &fr->refs[ref->idx]))
+			return false;
+	}
+	return true;
+}
+
+/**
+ * hist_vars_register - make a registered trigger's variables visible and
+ * pin the histograms it reads
+ * @ht:	the trigger
+ *
+ * Return: 0.
+ */
+int hist_vars_register(struct hist_trigger *ht)
+{
+	struct hist_ref *ref;
+
+	if (ht->n_vars)
+		list_add_tail(&ht->link, &ht->tr->hist_vars);
+	list_for_each_entry(ref, &ht->refs, list)
+		ref->var->owner->users++;
+	return 0;
+}
+
+/**
+ * hist_vars_unregister - undo hist_vars_register()
+ * @ht:	the trigger, no longer used by others
+ */
+void hist_vars_unregister(struct hist_trigger *ht)
+{
+	struct hist_ref *ref;
+
+	list_del_init(&ht->link);
+	list_for_each_entry(ref, &ht->refs, list)
+		ref->var->owner->users--;
+}
+
+/**
+ * hist_refs_put - free a trigger's references
+ * @ht:	the trigger, unregistered
+ */
+void hist_refs_put(struct hist_trigger *ht)
+{
+	struct hist_ref *ref, *next;
+
+	list_for_each_entry_safe(ref, next, &ht->refs, list) {
+		list_del(&ref->list);
+		kfree(ref);
+	}
+}
