@@ -115,11 +115,10 @@ static void hist_cmd_free(struct event_trigger_data *data)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
 
-	hist_vars_unregister(ht);
 	if (ht->uses_timestamp)
 		tracing_set_filter_buffering(ht->tr, false);
 	trace_event_put_ref(ht->file->event_call);
-	hist_trigger_free(ht);
+	hist_vars_unregister(ht);
 }
 
 static int hist_cmd_reg(char *glob, struct event_trigger_data *data,

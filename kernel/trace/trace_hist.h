@@ -62,7 +62,7 @@ struct synth_event;
 
 /* User-visible limits of the hist command language. */
 #define HIST_KEYS_MAX		3	/* fields in a compound key */
-#define HIST_VALS_MAX		16	/* values summed, hitcount excluded */
+#define HIST_VALS_MAX		3	/* sums of an entry, hitcount included */
 #define HIST_VARS_MAX		16	/* variables of one histogram */
 #define HIST_SORT_KEYS_MAX	2
 #define HIST_ACTIONS_MAX	8
@@ -389,6 +389,7 @@ struct hist_table {
  * @clock:	the trace clock asked for with clock=
  * @users:	references from other histograms to our variables
  * @link:	in the list of triggers with variables
+ * @removed:	off its event, waiting for @users to drop to 0
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
  * @ts_usecs:	common_timestamp is in microseconds (a field said .usecs)
@@ -400,7 +401,7 @@ struct hist_trigger {
 	struct hist_field	*keys[HIST_KEYS_MAX];
 	unsigned int		n_keys;
 	unsigned int		key_size;
-	struct hist_field	*vals[HIST_VALS_MAX + 1];
+	struct hist_field	*vals[HIST_VALS_MAX];
 	unsigned int		n_vals;
 	struct hist_var		*vars[HIST_VARS_MAX];
 	unsigned int		n_vars;
@@ -426,6 +427,7 @@ struct hist_trigger {
 	char			*clock;
 	int			users;
 	struct list_head	link;
+	bool			removed;
 	bool			nohitcount;
 	bool			uses_timestamp;
 	bool			ts_usecs;

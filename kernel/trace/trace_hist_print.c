@@ -275,7 +275,7 @@ static void print_entry(struct seq_file *m, const struct hist_trigger *ht,
 static int print_table(struct seq_file *m, struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
-	u64 total[HIST_VALS_MAX + 1], max[HIST_VALS_MAX + 1];
+	u64 total[HIST_VALS_MAX], max[HIST_VALS_MAX];
 	struct tracing_map_snapshot *snap;
 	unsigned int i;
 

@@ -18,6 +18,12 @@
  * read by others counts them in hist_trigger.users and cannot be removed
  * while that is not zero.
  *
+ * Triggers are usually removed one by one, and one that others read
+ * cannot be removed. But an instance or an event going away takes all its
+ * triggers at once, in no particular order: a trigger removed while others
+ * still read its variables stays allocated, off every list, until the last
+ * of its readers is gone (hist_vars_unregister()).
+ *
  * Everything here but hist_refs_resolve() runs under event_mutex.
  */
 #include <linux/slab.h>
@@ -183,16 +189,24 @@ int hist_vars_register(struct hist_trigger *ht)
 }
 
 /**
- * hist_vars_unregister - undo hist_vars_register()
- * @ht:	the trigger, no longer used by others
+ * hist_vars_unregister - undo hist_vars_register() and free the trigger,
+ * now or when the last trigger reading its variables goes
+ * @ht:	the trigger, removed from its event, no event running it
  */
 void hist_vars_unregister(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
 
 	list_del_init(&ht->link);
-	list_for_each_entry(ref, &ht->refs, list)
-		ref->var->owner->users--;
+	list_for_each_entry(ref, &ht->refs, list) {
+		struct hist_trigger *owner = ref->var->owner;
+
+		if (!--owner->users && owner->removed)
+			hist_trigger_free(owner);
+	}
+	ht->removed = true;
+	if (!ht->users)
+		hist_trigger_free(ht);
 }
 
 /**
