@@ -115,6 +115,7 @@ static void hist_cmd_free(struct event_trigger_data *data)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
 
+	hist_actions_disable(ht);
 	if (ht->uses_timestamp)
 		tracing_set_filter_buffering(ht->tr, false);
 	trace_event_put_ref(ht->file->event_call);
@@ -249,9 +250,12 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 		if (ret)
 			return ret;
 	}
+	ret = hist_actions_enable(ht);
+	if (ret)
+		goto out_timestamps;
 	if (!trace_event_try_get_ref(file->event_call)) {
 		ret = -EBUSY;
-		goto out_timestamps;
+		goto out_actions;
 	}
 	if (data->name) {
 		ret = save_named_trigger(p->spec.name, data);
@@ -264,6 +268,7 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	ret = hist_cmd_reg(NULL, data, file);
 	if (ret)
 		goto out_unname;
+	hist_actions_pin(ht);
 	hist_vars_register(ht);
 	return 0;
 
@@ -274,6 +279,8 @@ out_unname:
 	}
 out_put:
 	trace_event_put_ref(file->event_call);
+out_actions:
+	hist_actions_disable(ht);
 out_timestamps:
 	if (ht->uses_timestamp)
 		tracing_set_filter_buffering(ht->tr, false);
@@ -299,6 +306,141 @@ static int remove_matching(struct hist_parse *p, struct trace_event_file *file,
 
 static int hist_cmd_parse(struct event_command *cmd_ops,
 			  struct trace_event_file *file, char *glob, char *cmd,
+			  char *param_and_filter);
+
+/*
+ * The histogram of @file that a field variable histogram copies its keys
+ * and filter from: one whose variables @ht reads, else the first one.
+ */
+static struct event_trigger_data *template_of(struct trace_event_file *file,
+					      struct hist_trigger *ht)
+{
+	struct event_trigger_data *data, *first = NULL;
+	struct hist_ref *ref;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		if (!first)
+			first = data;
+		list_for_each_entry(ref, &ht->refs, list)
+			if (ref->var->owner == data->private_data)
+				return data;
+	}
+	return first;
+}
+
+/* "keys=K,...:VAR=FIELD [if FILTER]" for a field variable histogram. */
+static char *field_var_cmd(struct event_trigger_data *tmpl, const char *var,
+			   const char *field)
+{
+	struct hist_trigger *t = tmpl->private_data;
+	char *cmd, *key, *next;
+	unsigned int i;
+
+	cmd = kstrdup("keys=", GFP_KERNEL);
+	for (i = 0; cmd && i < t->n_keys; i++) {
+		key = hist_field_spec(t->keys[i]);
+		next = key ? kasprintf(GFP_KERNEL, "%s%s%s", cmd, i ? "," : "",
+				       key) : NULL;
+		kfree(key);
+		kfree(cmd);
+		cmd = next;
+	}
+	if (!cmd)
+		return NULL;
+	next = kasprintf(GFP_KERNEL, "%s:%s=%s%s%s", cmd, var, field,
+			 tmpl->filter_str ? " if " : "",
+			 tmpl->filter_str ? tmpl->filter_str : "");
+	kfree(cmd);
+	return next;
+}
+
+/**
+ * hist_field_var_hist - the value of FIELD of the event SYSTEM.EVENT, for
+ * an action parameter
+ * @b:		the build of the trigger with the action
+ * @system:	the event's system, or NULL when the action has none
+ * @event:	the event
+ * @field:	the field
+ *
+ * The value is read through the variable "synthetic_FIELD" of a histogram
+ * on that event, with the same keys and filter as the histogram there that
+ * we read variables of. That histogram is created if it does not exist
+ * yet, and removed with the trigger that created it.
+ *
+ * Return: the field referencing the variable, or an ERR_PTR (logged).
+ */
+struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
+				       const char *event, char *field)
+{
+	struct hist_trigger *ht = b->ht;
+	struct event_trigger_data *tmpl;
+	struct trace_event_file *file;
+	char glob[] = "hist", *var, *cmd;
+	struct hist_field *f = NULL;
+	int ret;
+
+	file = system ? find_event_file(ht->tr, system, event) : NULL;
+	if (!file || !trace_find_event_field(file->event_call, field)) {
+		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
+		goto fail;
+	}
+	var = kasprintf(GFP_KERNEL, "synthetic_%s", field);
+	if (!var)
+		return ERR_PTR(-ENOMEM);
+	if (!hist_var_lookup(ht->tr, system, event, var) && !b->probe &&
+	    ht->n_created < ARRAY_SIZE(ht->created)) {
+		tmpl = template_of(file, ht);
+		cmd = tmpl ? field_var_cmd(tmpl, var, field) : NULL;
+		ret = cmd ? hist_cmd_parse(&hist_cmd, file, glob, glob, cmd) :
+			    -EINVAL;
+		kfree(cmd);
+		if (!ret) {
+			ht->created_file[ht->n_created] = file;
+			ht->created[ht->n_created++] =
+				list_last_entry(&file->triggers,
+						struct event_trigger_data, list);
+		}
+	}
+	if (hist_var_lookup(ht->tr, system, event, var))
+		f = hist_ref_field(b, system, event, var, HIST_R_PARAM);
+	kfree(var);
+	if (IS_ERR(f))
+		return f;
+	if (f)
+		return f;
+fail:
+	hist_err(b->p, HIST_ERR_FIELD_VAR_HIST_FAIL, field);
+	return ERR_PTR(-EINVAL);
+}
+
+/**
+ * hist_created_release - remove the histograms a trigger created for its
+ * field variables, unless others read them
+ * @ht:	the trigger, being freed
+ */
+void hist_created_release(struct hist_trigger *ht)
+{
+	struct event_trigger_data *data, *iter;
+	unsigned int i;
+
+	for (i = 0; i < ht->n_created; i++) {
+		data = ht->created[i];
+		list_for_each_entry(iter, &ht->created_file[i]->triggers, list) {
+			struct hist_trigger *c = data->private_data;
+
+			if (iter == data && !c->users) {
+				remove_trigger(data, ht->created_file[i]);
+				break;
+			}
+		}
+	}
+	ht->n_created = 0;
+}
+
+static int hist_cmd_parse(struct event_command *cmd_ops,
+			  struct trace_event_file *file, char *glob, char *cmd,
 			  char *param_and_filter)
 {
 	struct trace_event_call *call = file->event_call;
@@ -317,7 +459,7 @@ static int hist_cmd_parse(struct event_command *cmd_ops,
 	if (ret)
 		goto out;
 
-	ht = hist_build(&p, file);
+	ht = hist_build(&p, file, event_trigger_check_remove(glob));
 	if (IS_ERR(ht)) {
 		ret = PTR_ERR(ht);
 		goto out;

@@ -91,7 +91,8 @@ enum hist_kind {
 	HIST_K_STACKTRACE,	/* the kernel stack at the event */
 	HIST_K_DYNSTACK,	/* __data_loc unsigned long[] in the record */
 	HIST_K_CONST,		/* a numeric literal */
-	HIST_K_VAR_REF,		/* another variable's value: hist_ref */
+	HIST_K_VAR_REF,		/* another histogram's variable: hist_ref */
+	HIST_K_SELF,		/* one of our variables, as this hit set it */
 	HIST_K_ALIAS,		/* a variable defined as another variable */
 	HIST_K_NEG,		/* -operand[0] */
 	HIST_K_ADD,
@@ -154,7 +155,20 @@ enum hist_role {
 	HIST_E(SET_CLOCK_FAIL,	"Couldn't set trace_clock"),		\
 	HIST_E(EXPECT_NUMBER,	"Expecting numeric literal"),		\
 	HIST_E(STRING_OPERAND,	"String type can not be an operand in expression"), \
-	HIST_E(HIST_IN_USE,		"Can't remove hist trigger while its variables are in use"),
+	HIST_E(HIST_IN_USE,	"Can't remove hist trigger while its variables are in use"), \
+	HIST_E(PARAM_NOT_FOUND,	"Couldn't find param"),			\
+	HIST_E(FIELD_VAR_PARSE_FAIL, "Couldn't parse field variable"),	\
+	HIST_E(FIELD_VAR_CREATE_FAIL, "Couldn't create field variable"),	\
+	HIST_E(FIELD_VAR_HIST_FAIL, "Couldn't create histogram for field"),	\
+	HIST_E(SYNTH_NOT_FOUND,	"Couldn't find synthetic event"),	\
+	HIST_E(SYNTH_TYPE_MISMATCH, "Param type doesn't match synthetic event field type"), \
+	HIST_E(INVALID_PARAM,	"Invalid action param"),		\
+	HIST_E(BAD_MATCH_EVENT,	"Invalid subsystem or event name"),	\
+	HIST_E(TRACK_NOT_VAR,	"For onmax(x) or onchange(x), x must be a variable"), \
+	HIST_E(TRACK_VAR_NOT_FOUND, "Couldn't find onmax or onchange variable"), \
+	HIST_E(NO_ACTION,	"No action found"),			\
+	HIST_E(HANDLER_ACTION,	"Handler doesn't support action"),	\
+	HIST_E(TOO_MANY_SAVES,	"Can't have more than one save() action per hist"),
 
 #define HIST_E(a, b)	HIST_ERR_##a
 enum hist_err { HIST_ERRORS };
@@ -326,13 +340,14 @@ enum hist_action_kind {
  * @handler:	when it runs
  * @kind:	what it does
  * @spec:	its text, as printed back in the trigger spec
- * @match_system, @match_event: onmatch's event
- * @watched:	onmax/onchange: the value compared with the tracked one
+ * @match_system, @match_event: onmatch's event (point into the parse)
+ * @watched:	onmax/onchange: the variable's field compared
  * @track_off:	onmax/onchange: the tracked value in the entry private data
  * @synth:	trace: the synthetic event generated
  * @params:	trace: one field per synthetic field; save: the saved fields
  * @n_params:	entries in @params
- * @save_off:	save: where the saved values live in the private data
+ * @param_slots: trace: the slots of @params, for synth_event_emit()
+ * @save_off:	save: where each saved value lives in the private data
  * @list:	in hist_trigger.actions
  */
 struct hist_action {
@@ -346,7 +361,8 @@ struct hist_action {
 	struct synth_event	*synth;
 	struct hist_field	*params[HIST_PARAMS_MAX];
 	unsigned int		n_params;
-	int			save_off;
+	unsigned int		param_slots[HIST_PARAMS_MAX];
+	unsigned int		save_off[HIST_PARAMS_MAX];
 	struct list_head	list;
 };
 
@@ -379,6 +395,11 @@ struct hist_table {
  * @n_slots:	fields in @fields
  * @refs, @n_refs: the variables of histograms this one reads
  * @actions:	its actions
+ * @snapshot:	its snapshot() action, if any
+ * @snap_elt, @snap_val: the entry and value that took the last snapshot
+ * @actions_pinned: the synthetic events of its actions are pinned
+ * @created, @n_created: histograms created on other events for the
+ *		SYSTEM.EVENT.FIELD parameters of its actions
  * @table:	its entries
  * @bits:	log2 of the map size
  * @priv_size:	bytes of private data per entry
@@ -414,6 +435,13 @@ struct hist_trigger {
 	struct list_head	refs;
 	unsigned int		n_refs;
 	struct list_head	actions;
+	struct hist_action	*snapshot;
+	const struct tracing_map_elt *snap_elt;
+	u64			snap_val;
+	bool			actions_pinned;
+	struct event_trigger_data *created[HIST_PARAMS_MAX];
+	struct trace_event_file	*created_file[HIST_PARAMS_MAX];
+	unsigned int		n_created;
 	struct hist_table	*table;
 	unsigned int		bits;
 	unsigned int		priv_size;
@@ -439,7 +467,7 @@ struct hist_trigger {
  * record and the scratch memory of this CPU and context level.
  */
 struct hist_frame {
-	const struct hist_trigger *ht;
+	struct hist_trigger	*ht;
 	void			*rec;
 	struct trace_buffer	*buffer;
 	struct ring_buffer_event *rbe;
@@ -449,11 +477,16 @@ struct hist_frame {
 	unsigned long		*stacks;
 };
 
-/* struct hist_build - a trigger being compiled from a struct hist_parse. */
+/*
+ * struct hist_build - a trigger being compiled from a struct hist_parse.
+ * @probe: the trigger is built only to be compared with registered ones
+ *	("!hist:..."): it must change nothing elsewhere
+ */
 struct hist_build {
 	struct hist_parse	*p;
 	struct hist_trigger	*ht;
 	struct trace_event_call	*call;
+	bool			probe;
 };
 
 /* trace_hist_field.c */
@@ -468,7 +501,7 @@ char *hist_field_spec(const struct hist_field *f);
 
 /* trace_hist_build.c */
 struct hist_trigger *hist_build(struct hist_parse *p,
-				struct trace_event_file *file);
+				struct trace_event_file *file, bool probe);
 int hist_table_create(struct hist_trigger *ht);
 void hist_table_share(struct hist_trigger *ht, struct hist_trigger *leader);
 void hist_trigger_free(struct hist_trigger *ht);
@@ -490,14 +523,22 @@ struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
 				      char *dot1, char *dot2,
 				      unsigned int roles);
 bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr);
+struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
+				 const char *event, const char *name);
 int hist_vars_register(struct hist_trigger *ht);
 void hist_vars_unregister(struct hist_trigger *ht);
 void hist_refs_put(struct hist_trigger *ht);
 
 /* trace_hist_action.c */
 int hist_actions_build(struct hist_build *b);
-void hist_actions_run(const struct hist_trigger *ht, struct hist_frame *fr,
+void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv);
+int hist_actions_enable(struct hist_trigger *ht);
+void hist_actions_disable(struct hist_trigger *ht);
+void hist_actions_pin(struct hist_trigger *ht);
+void hist_actions_run(struct hist_trigger *ht, struct hist_frame *fr,
 		      struct tracing_map_elt *elt);
+void hist_actions_print_snapshot(struct seq_file *m,
+				 const struct hist_trigger *ht);
 void hist_actions_print_spec(struct seq_file *m, const struct hist_trigger *ht);
 void hist_actions_print_entry(struct seq_file *m,
 			      const struct hist_trigger *ht,
@@ -512,7 +553,13 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
 int hist_show(struct seq_file *m, struct trace_event_file *file);
 int hist_debug_show(struct seq_file *m, struct trace_event_file *file);
 
+void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
+		    const struct tracing_map_elt *elt);
+
 /* trace_events_hist.c */
 bool hist_is_hist_trigger(const struct event_trigger_data *data);
+struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
+				       const char *event, char *field);
+void hist_created_release(struct hist_trigger *ht);
 
 #endif /* _TRACE_HIST_H */

@@ -234,6 +234,7 @@ static int layout(struct hist_trigger *ht)
 			priv += HIST_STR_MAX;
 		}
 	}
+	hist_actions_layout(ht, &priv);
 	ht->priv_size = priv;
 
 	ht->prog = kcalloc(ht->n_slots, sizeof(*ht->prog), GFP_KERNEL);
@@ -254,11 +255,12 @@ static int layout(struct hist_trigger *ht)
  * hist_build - compile a parsed hist command for an event
  * @p:		the parsed command; errors are logged through it
  * @file:	the event
+ * @probe:	build it only to compare it with registered triggers
  *
  * Return: the trigger, without its table, or an ERR_PTR.
  */
 struct hist_trigger *hist_build(struct hist_parse *p,
-				struct trace_event_file *file)
+				struct trace_event_file *file, bool probe)
 {
 	struct hist_trigger *ht;
 	struct hist_build b;
@@ -280,6 +282,7 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 	b.p = p;
 	b.ht = ht;
 	b.call = file->event_call;
+	b.probe = probe;
 
 	ret = build_keys(&b);
 	if (!ret)
@@ -456,6 +459,7 @@ void hist_trigger_free(struct hist_trigger *ht)
 
 	if (!ht)
 		return;
+	hist_created_release(ht);
 	hist_actions_free(ht);
 	hist_refs_put(ht);
 	for (i = 0; i < ht->n_vars; i++) {

@@ -183,8 +183,14 @@ static void print_key_stack(struct seq_file *m, const struct hist_field *f,
 		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 }
 
-static void print_key(struct seq_file *m, const struct hist_trigger *ht,
-		      const struct tracing_map_elt *elt)
+/**
+ * hist_print_key - print the key of an entry: "{ KEY: VALUE, ... }"
+ * @m:		the output
+ * @ht:		the trigger
+ * @elt:	the entry
+ */
+void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
+		    const struct tracing_map_elt *elt)
 {
 	const void *key = tracing_map_elt_key(elt);
 	const void *priv = tracing_map_elt_private(elt);
@@ -256,7 +262,7 @@ static void print_entry(struct seq_file *m, const struct hist_trigger *ht,
 {
 	unsigned int i;
 
-	print_key(m, ht, elt);
+	hist_print_key(m, ht, elt);
 	for (i = 0; i < ht->n_vals; i++) {
 		const struct hist_field *f = ht->vals[i];
 		u64 v = tracing_map_elt_sum(elt, f->sum_idx);
@@ -286,6 +292,7 @@ static int print_table(struct seq_file *m, struct event_trigger_data *data)
 	for (i = 0; i < snap->n_entries; i++)
 		print_entry(m, ht, snap->entries[i].elt, total, max);
 	tracing_map_snapshot_free(snap);
+	hist_actions_print_snapshot(m, ht);
 
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		   tracing_map_hits(ht->table->map),
@@ -349,6 +356,7 @@ static const char *const kind_names[] = {
 	[HIST_K_DYNSTACK]	= "stacktrace array",
 	[HIST_K_CONST]		= "constant",
 	[HIST_K_VAR_REF]	= "variable reference",
+	[HIST_K_SELF]		= "own variable",
 	[HIST_K_NEG]		= "negation",
 	[HIST_K_ADD]		= "addition",
 	[HIST_K_SUB]		= "subtraction",

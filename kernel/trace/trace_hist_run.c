@@ -122,6 +122,8 @@ static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 		return f->constant;
 	case HIST_K_VAR_REF:
 		return fr->refs[f->ref->idx];
+	case HIST_K_SELF:
+		return v[f->operand[0]->slot];
 	case HIST_K_NEG:
 		return -v[f->operand[0]->slot];
 	default:

@@ -131,17 +131,39 @@ have_ref:
  * @dot2:	the dot after EVENT
  * @roles:	what the value is used as
  *
- * Only actions can read another event's fields; anywhere else the name is
- * not a field.
+ * Only action parameters can read another event's fields (through a
+ * variable of a histogram on that event); anywhere else the name is not a
+ * field.
  *
- * Return: an ERR_PTR (logged).
+ * Return: the field, or an ERR_PTR (logged).
  */
 struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
 				      char *dot1, char *dot2,
 				      unsigned int roles)
 {
-	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dot2 + 1);
-	return ERR_PTR(-EINVAL);
+	if (!(roles & HIST_R_PARAM)) {
+		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dot2 + 1);
+		return ERR_PTR(-EINVAL);
+	}
+	*dot1 = '\0';
+	*dot2 = '\0';
+	return hist_field_var_hist(b, text, dot1 + 1, dot2 + 1);
+}
+
+/**
+ * hist_var_lookup - the variable @name of a registered histogram on the
+ * event SYSTEM.EVENT of @tr
+ * @tr:		the trace array
+ * @system:	the event's system
+ * @event:	the event
+ * @name:	the variable
+ *
+ * Return: the variable or NULL.
+ */
+struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
+				 const char *event, const char *name)
+{
+	return find_var(tr, system, event, name);
 }
 
 /**
