@@ -381,7 +381,7 @@ struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 	struct hist_field *f = NULL;
 	int ret;
 
-	file = system ? find_event_file(ht->tr, system, event) : NULL;
+	file = system ? __find_event_file(ht->tr, system, event) : NULL;
 	if (!file || !trace_find_event_field(file->event_call, field)) {
 		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
 		goto fail;
@@ -710,6 +710,7 @@ static int event_hist_open(struct inode *inode, struct file *filp)
 		goto out_release;
 	}
 	hf->file = filp;
+	filp->private_data = NULL;	/* seq_file's from here on */
 
 	mutex_lock(&event_mutex);
 	file = event_file_file(filp);
@@ -763,6 +764,7 @@ static int event_hist_debug_open(struct inode *inode, struct file *filp)
 	if (ret)
 		return ret;
 
+	filp->private_data = NULL;	/* seq_file's from here on */
 	ret = single_open(filp, hist_debug_file_show, filp);
 	if (ret)
 		tracing_release_file_tr(inode, filp);

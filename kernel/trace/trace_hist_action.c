@@ -141,7 +141,11 @@ static struct hist_field *param_field(struct hist_build *b,
 				   text);
 }
 
-/* Whether a parameter's type fits a synthetic field. */
+/*
+ * Whether a parameter fits a synthetic field: strings and stack traces go
+ * to fields of their kind; a number to a field of its type, or of its
+ * size and signedness.
+ */
 static bool param_fits(const struct hist_field *f,
 		       const struct synth_field *sf)
 {
@@ -149,9 +153,9 @@ static bool param_fits(const struct hist_field *f,
 		return hist_field_is_stack(f);
 	if (sf->is_string)
 		return hist_field_is_string(f);
-	if (f->kind == HIST_K_CONST)
+	if (f->kind == HIST_K_CONST || !strcmp(f->type, sf->type))
 		return true;
-	return !strcmp(f->type, sf->type);
+	return f->size == sf->size && f->is_signed == sf->is_signed;
 }
 
 static int build_trace(struct hist_build *b, struct hist_action *act,
@@ -216,7 +220,9 @@ static int build_handler(struct hist_build *b, struct hist_action *act,
 	if (!strcmp(name, "onmatch")) {
 		act->handler = HIST_ON_MATCH;
 		dot = strchr(arg, '.');
-		if (!dot || !find_event_file(b->ht->tr, (*dot = '\0', arg), dot + 1)) {
+		if (dot)
+			*dot = '\0';
+		if (!dot || !__find_event_file(b->ht->tr, arg, dot + 1)) {
 			if (dot)
 				*dot = '.';
 			hist_err(b->p, HIST_ERR_BAD_MATCH_EVENT, arg);

@@ -241,6 +241,7 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 		s->filter = skip_spaces(filter);
 		*filter = '\0';
 	}
+	strim(p->text);
 
 	n = hist_split(p->text + strlen("hist:"), ':', items,
 		       ARRAY_SIZE(items));
