@@ -84,7 +84,6 @@ enum hist_kind {
 	HIST_K_STR,		/* char[N] in the record */
 	HIST_K_DYNSTR,		/* __data_loc char[]: offset and length in the record */
 	HIST_K_RELSTR,		/* __rel_loc char[]: offset relative to the field */
-	HIST_K_PTRSTR,		/* a char * in the record, to a kernel string */
 	HIST_K_COMM,		/* the current task's comm */
 	HIST_K_CPU,		/* the CPU the event happened on */
 	HIST_K_TIMESTAMP,	/* the event's timestamp, in ns or (.usecs) us */

@@ -396,12 +396,8 @@ static void save_fields(const struct hist_action *act, struct hist_frame *fr,
 			const char *src = (const char *)(unsigned long)val;
 
 			memset(dst, 0, HIST_STR_MAX);
-			if (f->kind == HIST_K_PTRSTR)
-				strncpy_from_kernel_nofault(dst, src,
-							    HIST_STR_MAX - 1);
-			else
-				memcpy(dst, src, strnlen(src, min_t(unsigned int,
-						HIST_STR_MAX - 1, f->size)));
+			memcpy(dst, src, strnlen(src, min_t(unsigned int,
+						 HIST_STR_MAX - 1, f->size)));
 		} else {
 			*(u64 *)dst = val;
 		}

@@ -152,7 +152,6 @@ bool hist_field_is_string(const struct hist_field *f)
 	case HIST_K_STR:
 	case HIST_K_DYNSTR:
 	case HIST_K_RELSTR:
-	case HIST_K_PTRSTR:
 	case HIST_K_COMM:
 		return true;
 	case HIST_K_VAR_REF:
@@ -238,8 +237,6 @@ static enum hist_kind kind_of(const struct ftrace_event_field *ef)
 		return HIST_K_DYNSTR;
 	case FILTER_RDYN_STRING:
 		return HIST_K_RELSTR;
-	case FILTER_PTR_STRING:
-		return HIST_K_PTRSTR;
 	case FILTER_COMM:
 		return HIST_K_COMM;
 	case FILTER_CPU:

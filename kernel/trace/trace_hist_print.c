@@ -348,7 +348,6 @@ static const char *const kind_names[] = {
 	[HIST_K_STR]		= "string",
 	[HIST_K_DYNSTR]		= "dynamic string",
 	[HIST_K_RELSTR]		= "relative dynamic string",
-	[HIST_K_PTRSTR]		= "string pointer",
 	[HIST_K_COMM]		= "comm",
 	[HIST_K_CPU]		= "cpu",
 	[HIST_K_TIMESTAMP]	= "timestamp",

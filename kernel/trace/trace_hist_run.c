@@ -104,8 +104,6 @@ static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 	case HIST_K_DYNSTR:
 	case HIST_K_RELSTR:
 		return (unsigned long)record_array(f, fr->rec, &len);
-	case HIST_K_PTRSTR:
-		return *(unsigned long *)(fr->rec + f->offset);
 	case HIST_K_COMM:
 		return (unsigned long)current->comm;
 	case HIST_K_CPU:
@@ -164,9 +162,8 @@ static void run(const struct hist_trigger *ht, struct hist_frame *fr,
 }
 
 /*
- * Copy a string value into @dst of @size bytes, NUL-terminated and
- * zero-padded. Strings of the record are bounded by the record; pointers
- * to kernel strings are read without faulting.
+ * Copy a string of the record into @dst of @size bytes, NUL-terminated
+ * and zero-padded, reading no more than the field holds.
  */
 static void copy_str(char *dst, unsigned int size, const struct hist_field *f,
 		     u64 val)
@@ -174,13 +171,7 @@ static void copy_str(char *dst, unsigned int size, const struct hist_field *f,
 	const char *src = (const char *)(unsigned long)val;
 
 	memset(dst, 0, size);
-	if (f->kind == HIST_K_PTRSTR) {
-		if (strncpy_from_kernel_nofault(dst, src, size) < 0)
-			dst[0] = '\0';
-		dst[size - 1] = '\0';
-	} else {
-		memcpy(dst, src, strnlen(src, min(size - 1, f->size)));
-	}
+	memcpy(dst, src, strnlen(src, min(size - 1, f->size)));
 }
 
 /* The key value of a number: .log2 and .buckets= group values here. */
