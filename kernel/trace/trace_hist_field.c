@@ -156,6 +156,8 @@ bool hist_field_is_string(const struct hist_field *f)
 		return true;
 	case HIST_K_VAR_REF:
 		return hist_field_is_string(f->ref->var->field);
+	case HIST_K_SELF:
+		return hist_field_is_string(f->operand[0]);
 	default:
 		return false;
 	}
@@ -173,6 +175,8 @@ bool hist_field_is_stack(const struct hist_field *f)
 		return true;
 	case HIST_K_VAR_REF:
 		return hist_field_is_stack(f->ref->var->field);
+	case HIST_K_SELF:
+		return hist_field_is_stack(f->operand[0]);
 	default:
 		return false;
 	}
