@@ -199,10 +199,12 @@ const struct hist_mod_desc *hist_find_mod(const char *name)
 }
 
 /*
- * Apply ".MODIFIER" (@mod points past the dot) to @f, used as @roles.
+ * Apply ".MODIFIER" (@mod points past the dot, which is cut) to @f, used as
+ * @roles. A modifier that exists but does not suit a value or a variable
+ * is reported at the whole "FIELD.MODIFIER" (@text), as stock kernels do.
  */
-static int apply_mod(struct hist_build *b, struct hist_field *f, char *mod,
-		     unsigned int roles)
+static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
+		     char *mod, unsigned int roles)
 {
 	const struct hist_mod_desc *m;
 	char *arg = NULL;
@@ -218,7 +220,12 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *mod,
 	    (m->numeric && (hist_field_is_string(f) || hist_field_is_stack(f))) ||
 	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f)) ||
 	    (m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid"))) {
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+		if (m && !(roles & HIST_R_KEY)) {
+			mod[-1] = '.';
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+		} else {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+		}
 		return -EINVAL;
 	}
 	if (arg) {
@@ -395,7 +402,7 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 		return ERR_PTR(-EINVAL);
 	}
 	if (mod) {
-		ret = apply_mod(b, f, mod, roles);
+		ret = apply_mod(b, f, text, mod, roles);
 		if (ret)
 			return ERR_PTR(ret);
 	}
@@ -521,9 +528,14 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 
 	if (*s == '-')
 		return unary_minus(b, s, roles, level);
+	/* A sign without an operand is a syntax error, not a field. */
+	if (*s == '+')
+		return ERR_PTR(-EINVAL);
 	op = find_operator(s);
 	if (!op)
 		return atom(b, s, roles);
+	if (op == s || !op[1] || strchr("+-*/", op[-1]))
+		return ERR_PTR(-EINVAL);
 	if (level + 1 > HIST_EXPR_DEPTH_MAX) {
 		hist_err(b->p, HIST_ERR_TOO_MANY_SUBEXPR, s);
 		return ERR_PTR(-EINVAL);

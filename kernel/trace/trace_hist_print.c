@@ -166,8 +166,6 @@ static void print_key_num(struct seq_file *m, const struct hist_trigger *ht,
 	} else if (f->mods & HIST_M_BUCKET) {
 		seq_printf(m, "%s: ~ %llu-%llu", f->name, val,
 			   val + f->constant - 1);
-	} else if (f->is_signed) {
-		seq_printf(m, "%s: %10lld", f->name, (s64)val);
 	} else {
 		seq_printf(m, "%s: %10llu", f->name, val);
 	}
