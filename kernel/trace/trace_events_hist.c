@@ -546,23 +546,12 @@ static void hist_enable_trigger(struct event_trigger_data *data,
 	}
 }
 
-/* A count only goes down when the trigger changed something. */
+/* Every hit counts, whether or not the histograms were paused already. */
 static bool hist_enable_count(struct event_trigger_data *data,
 			      struct trace_buffer *buffer, void *rec,
 			      struct ring_buffer_event *event)
 {
-	struct enable_trigger_data *enable_data = data->private_data;
-	struct event_trigger_data *test;
-	bool change = false;
-
 	if (!data->count)
-		return false;
-	list_for_each_entry_rcu(test, &enable_data->file->triggers, list) {
-		if (hist_is_hist_trigger(test) &&
-		    READ_ONCE(test->paused) == enable_data->enable)
-			change = true;
-	}
-	if (!change)
 		return false;
 	if (data->count != -1)
 		data->count--;

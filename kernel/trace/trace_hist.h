@@ -410,6 +410,7 @@ struct hist_table {
  * @users:	references from other histograms to our variables
  * @link:	in the list of triggers with variables
  * @removed:	off its event, waiting for @users to drop to 0
+ * @has_stacktrace: a field reads the stack of the event
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
  * @ts_usecs:	common_timestamp is in microseconds (a field said .usecs)
@@ -455,6 +456,7 @@ struct hist_trigger {
 	int			users;
 	struct list_head	link;
 	bool			removed;
+	bool			has_stacktrace;
 	bool			nohitcount;
 	bool			uses_timestamp;
 	bool			ts_usecs;

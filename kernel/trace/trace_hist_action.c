@@ -118,12 +118,11 @@ static struct hist_field *param_field(struct hist_build *b,
 		var = own_var(b->ht, text + 1);
 		if (var)
 			return self_ref(b, var);
-		f = hist_ref_field(b, NULL, NULL, text + 1, HIST_R_PARAM);
-		if (!f) {
+		if (!hist_var_lookup(b->ht->tr, NULL, NULL, text + 1)) {
 			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, text + 1);
 			return ERR_PTR(-EINVAL);
 		}
-		return f;
+		return hist_ref_field(b, NULL, NULL, text + 1, HIST_R_PARAM);
 	}
 	if (strchr(text, '.') || isdigit(*text))
 		return hist_field_parse(b, text, HIST_R_PARAM);
@@ -223,9 +222,7 @@ static int build_handler(struct hist_build *b, struct hist_action *act,
 		if (dot)
 			*dot = '\0';
 		if (!dot || !__find_event_file(b->ht->tr, arg, dot + 1)) {
-			if (dot)
-				*dot = '.';
-			hist_err(b->p, HIST_ERR_BAD_MATCH_EVENT, arg);
+			hist_err(b->p, HIST_ERR_BAD_MATCH_EVENT, dot ? dot + 1 : arg);
 			return -EINVAL;
 		}
 		act->match_system = arg;

@@ -241,9 +241,12 @@ static int layout(struct hist_trigger *ht)
 	if (!ht->prog)
 		return -ENOMEM;
 	i = 0;
+	ht->n_stacks = 1;	/* buffer 0: the stack of the event */
 	list_for_each_entry(f, &ht->fields, list) {
 		ht->prog[i++] = f;
-		if (f->kind == HIST_K_STACKTRACE || f->kind == HIST_K_DYNSTACK)
+		if (f->kind == HIST_K_STACKTRACE)
+			ht->has_stacktrace = true;
+		if (f->kind == HIST_K_DYNSTACK)
 			f->stack_idx = ht->n_stacks++;
 		if (f->kind == HIST_K_TIMESTAMP && (f->mods & HIST_M_USECS))
 			ht->ts_usecs = true;

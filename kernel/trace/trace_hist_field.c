@@ -216,16 +216,16 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	} else {
 		m = hist_find_mod(mod);
 	}
-	if (!m || !(m->roles & roles) ||
-	    (m->numeric && (hist_field_is_string(f) || hist_field_is_stack(f))) ||
+	if (!m || (m->numeric && (hist_field_is_string(f) || hist_field_is_stack(f))) ||
 	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f)) ||
-	    (m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid"))) {
-		if (m && !(roles & HIST_R_KEY)) {
-			mod[-1] = '.';
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
-		} else {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-		}
+	    (m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
+	    (!(m->roles & roles) && (roles & HIST_R_KEY))) {
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+		return -EINVAL;
+	}
+	if (!(m->roles & roles)) {
+		mod[-1] = '.';
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
 		return -EINVAL;
 	}
 	if (arg) {

@@ -63,28 +63,32 @@ static void *record_array(const struct hist_field *f, void *rec, u32 *len)
 	return base + (loc & 0xffff);
 }
 
+/* Zero the unused end of a HIST_STACKTRACE_DEPTH stack buffer. */
+static void stack_pad(unsigned long *buf, unsigned int n)
+{
+	if (n < HIST_STACKTRACE_DEPTH)
+		memset(buf + n, 0, (HIST_STACKTRACE_DEPTH - n) * sizeof(long));
+}
+
 /*
- * Capture the kernel stack of the event, or copy a stack array of the
- * record, into @buf (HIST_STACKTRACE_DEPTH entries, zero-padded).
+ * The stack of the event is captured once per hit, into buffer 0, by
+ * hist_trigger_hit() itself, so that the frames skipped are always the
+ * same. A stack array of the record is copied into its own buffer.
  */
 static unsigned long *stack_value(const struct hist_field *f,
 				  struct hist_frame *fr)
 {
 	unsigned long *buf = fr->stacks + f->stack_idx * HIST_STACKTRACE_DEPTH;
 	unsigned int n;
+	void *src;
 	u32 len;
 
-	if (f->kind == HIST_K_STACKTRACE) {
-		n = stack_trace_save(buf, HIST_STACKTRACE_DEPTH,
-				     HIST_STACKTRACE_SKIP);
-	} else {
-		void *src = record_array(f, fr->rec, &len);
-
-		n = min_t(u32, len / sizeof(long), HIST_STACKTRACE_DEPTH);
-		memcpy(buf, src, n * sizeof(long));
-	}
-	if (n < HIST_STACKTRACE_DEPTH)
-		memset(buf + n, 0, (HIST_STACKTRACE_DEPTH - n) * sizeof(long));
+	if (f->kind == HIST_K_STACKTRACE)
+		return fr->stacks;
+	src = record_array(f, fr->rec, &len);
+	n = min_t(u32, len / sizeof(long), HIST_STACKTRACE_DEPTH);
+	memcpy(buf, src, n * sizeof(long));
+	stack_pad(buf, n);
 	return buf;
 }
 
@@ -110,7 +114,7 @@ static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 		return raw_smp_processor_id();
 	case HIST_K_TIMESTAMP:
 		ts = ring_buffer_event_time_stamp(fr->buffer, fr->rbe);
-		if ((f->mods & HIST_M_USECS) && fr->ht->ts_in_ns)
+		if (fr->ht->ts_usecs && fr->ht->ts_in_ns)
 			ts = ns2usecs(ts);
 		return ts;
 	case HIST_K_STACKTRACE:
@@ -265,6 +269,10 @@ void hist_trigger_hit(struct event_trigger_data *data,
 	fr.key = scratch + ht->key_off;
 	fr.stacks = scratch + ht->stacks_off;
 
+	if (ht->has_stacktrace)
+		stack_pad(fr.stacks, stack_trace_save(fr.stacks,
+						      HIST_STACKTRACE_DEPTH,
+						      HIST_STACKTRACE_SKIP));
 	run(ht, &fr, 0, ht->n_key_fields);
 	memset(fr.key, 0, ht->key_size);
 	build_key(ht, &fr);
