@@ -86,7 +86,7 @@ static int build_vals(struct hist_build *b)
 	}
 	if (ht->nohitcount && ht->n_vals == 1) {
 		hist_err(b->p, HIST_ERR_NEED_NOHC_VAL, NULL);
-		return -EINVAL;
+		return -ENOENT;		/* stock's errno, odd as it is */
 	}
 	return 0;
 }
