@@ -67,12 +67,13 @@ struct synth_event;
 #define HIST_SORT_KEYS_MAX	2
 #define HIST_ACTIONS_MAX	8
 #define HIST_PARAMS_MAX		32	/* parameters of one action */
-#define HIST_EXPR_DEPTH_MAX	3	/* nested operators in an expression */
+#define HIST_EXPR_OPS_MAX	3	/* operators in an expression */
 #define HIST_FIELDS_MAX		128	/* fields (slots) of one program */
 #define HIST_BITS_MIN		7
 #define HIST_BITS_MAX		17
 #define HIST_BITS_DEFAULT	11
 #define HIST_STR_MAX		MAX_FILTER_STR_VAL
+#define HIST_KEY_SIZE_MAX	(HIST_STR_MAX + HIST_STACKTRACE_SIZE)
 
 /*
  * What a field computes. The first group reads the event, the second
@@ -232,7 +233,6 @@ struct hist_mod_desc {
 	const char	*name;
 	unsigned int	mod;
 	unsigned int	roles;
-	bool		numeric;
 };
 extern const struct hist_mod_desc hist_mods[];
 

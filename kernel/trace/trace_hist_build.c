@@ -114,7 +114,7 @@ static int build_vars(struct hist_build *b)
 	for (i = 0; i < s->n_assigns; i++) {
 		eq = strchr(s->assigns[i], '=');
 		*eq = '\0';
-		if (!*s->assigns[i] || !eq[1]) {
+		if (!eq[1]) {
 			hist_err(b->p, HIST_ERR_EMPTY_ASSIGNMENT, s->assigns[i]);
 			return -EINVAL;
 		}
@@ -217,6 +217,8 @@ static int layout(struct hist_trigger *ht)
 			ht->comm_off = 0;
 	}
 	ht->key_size = off;
+	if (off > HIST_KEY_SIZE_MAX)
+		return -EINVAL;
 	if (ht->comm_off == 0)
 		priv = TASK_COMM_LEN;
 

@@ -12,7 +12,7 @@
  * and read the way stock kernels read it: an expression is split at its
  * last '+' or '-', or else at its last '*' or '/', which groups operators
  * left to right with * and / binding tighter; parentheses only follow a
- * unary minus; operators nest HIST_EXPR_DEPTH_MAX deep at most. An
+ * unary minus; an expression has HIST_EXPR_OPS_MAX operators at most. An
  * operator on two constants is folded at creation ("x=2*3" is 6), and a
  * field's printed name is rebuilt from its operands', so constants show in
  * decimal.
@@ -32,41 +32,40 @@
 
 /*
  * The modifiers, in the order the spec prints them. @roles: what a field
- * carrying it may be used as. @numeric: it needs a number.
+ * carrying it may be used as.
  */
 const struct hist_mod_desc hist_mods[] = {
-	{ "hex",	HIST_M_HEX,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR, true },
-	{ "sym",	HIST_M_SYM,	   HIST_R_KEY,	true },
-	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY,	true },
-	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY,	true },
-	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR, true },
-	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY,	true },
-	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY,	true },
-	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY,	false },
-	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL,	true },
-	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL,	true },
-	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY,	false },
+	{ "hex",	HIST_M_HEX,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
+	{ "sym",	HIST_M_SYM,	   HIST_R_KEY },
+	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY },
+	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY },
+	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
+	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY },
+	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY },
+	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
+	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL },
+	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL },
+	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY },
 	{ }
 };
 
 /* Names that are not fields of the event's format. */
 static const struct hist_special {
-	const char	*name;		/* as written */
-	const char	*print;		/* as printed */
+	const char	*name;
 	enum hist_kind	kind;
 	const char	*type;
 	unsigned int	size;
 	bool		is_signed;
 } hist_specials[] = {
-	{ "hitcount", "hitcount", HIST_K_HITCOUNT, "u64", 8, false },
-	{ "common_timestamp", "common_timestamp", HIST_K_TIMESTAMP, "u64", 8, false },
-	{ "common_cpu", "common_cpu", HIST_K_CPU, "int", 4, true },
-	{ "cpu", "common_cpu", HIST_K_CPU, "int", 4, true },
-	{ "CPU", "common_cpu", HIST_K_CPU, "int", 4, true },
-	{ "common_stacktrace", "common_stacktrace", HIST_K_STACKTRACE,
-	  "unsigned long[]", HIST_STACKTRACE_SIZE, false },
-	{ "stacktrace", "common_stacktrace", HIST_K_STACKTRACE,
-	  "unsigned long[]", HIST_STACKTRACE_SIZE, false },
+	{ "hitcount",		HIST_K_HITCOUNT,	"u64", 8, false },
+	{ "common_timestamp",	HIST_K_TIMESTAMP,	"u64", 8, false },
+	{ "common_cpu",		HIST_K_CPU,		"int", 4, true },
+	{ "cpu",		HIST_K_CPU,		"int", 4, true },
+	{ "CPU",		HIST_K_CPU,		"int", 4, true },
+	{ "common_stacktrace",	HIST_K_STACKTRACE,	"unsigned long[]",
+	  HIST_STACKTRACE_SIZE, false },
+	{ "stacktrace",		HIST_K_STACKTRACE,	"unsigned long[]",
+	  HIST_STACKTRACE_SIZE, false },
 	{ }
 };
 
@@ -108,9 +107,15 @@ struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 static int spec_fmt(char *buf, int size, const struct hist_field *f)
 {
 	const struct hist_mod_desc *d;
+	const char *name = f->name;
 	int n;
 
-	n = snprintf(buf, size, "%s", f->name);
+	/* "cpu" and "stacktrace" are spelled in full in the spec. */
+	if (f->kind == HIST_K_CPU)
+		name = "common_cpu";
+	else if (f->kind == HIST_K_STACKTRACE)
+		name = "common_stacktrace";
+	n = snprintf(buf, size, "%s", name);
 	for (d = hist_mods; d->name; d++) {
 		char *at = n < size ? buf + n : NULL;
 		int room = n < size ? size - n : 0;
@@ -207,34 +212,33 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		     char *mod, unsigned int roles)
 {
 	const struct hist_mod_desc *m;
-	char *arg = NULL;
-	unsigned long size;
+	unsigned long size = 0;
 
-	if (str_has_prefix(mod, "buckets=")) {
-		arg = mod + strlen("buckets=");
+	if (str_has_prefix(mod, "buckets")) {
+		/* .buckets, .buckets= and .buckets=junk: no position. */
+		if (mod[7] != '=' || kstrtoul(mod + 8, 0, &size) || !size) {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, "");
+			return -EINVAL;
+		}
 		m = hist_find_mod("buckets");
 	} else {
 		m = hist_find_mod(mod);
 	}
-	if (!m || (m->numeric && (hist_field_is_string(f) || hist_field_is_stack(f))) ||
-	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f)) ||
-	    (m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
+	if (!m || (m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
 	    (!(m->roles & roles) && (roles & HIST_R_KEY))) {
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 		return -EINVAL;
 	}
-	if (!(m->roles & roles)) {
+	if (!(m->roles & roles) ||
+	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f))) {
 		mod[-1] = '.';
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
 		return -EINVAL;
 	}
-	if (arg) {
-		if (kstrtoul(arg, 0, &size) || !size) {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-			return -EINVAL;
-		}
-		f->constant = size;
-	}
+	/* A stack trace shows as one whatever it is told. */
+	if (f->kind == HIST_K_STACKTRACE)
+		return 0;
+	f->constant = size;
 	f->mods |= m->mod;
 	return 0;
 }
@@ -312,7 +316,7 @@ static struct hist_field *special_field(struct hist_build *b, const char *name)
 	for (s = hist_specials; s->name; s++) {
 		if (strcmp(s->name, name))
 			continue;
-		f = hist_field_new(b, s->kind, s->print);
+		f = hist_field_new(b, s->kind, s->name);
 		if (!f)
 			return ERR_PTR(-ENOMEM);
 		f->type = s->type;
@@ -387,8 +391,17 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 
 	mod = strchr(text, '.');
 	third = mod ? strchr(mod + 1, '.') : NULL;
-	if (third && !str_has_prefix(mod + 1, "buckets="))
-		return hist_foreign_field(b, text, mod, third, roles);
+	if (third) {
+		/* SYSTEM.EVENT.FIELD: ours, or another event's. */
+		*mod = *third = '\0';
+		if (!strcmp(text, b->call->class->system) &&
+		    !strcmp(mod + 1, trace_event_name(b->call))) {
+			text = third + 1;
+			mod = strchr(text, '.');
+		} else {
+			return hist_foreign_field(b, text, mod, third, roles);
+		}
+	}
 	if (mod)
 		*mod++ = '\0';
 
@@ -401,6 +414,12 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
 		return ERR_PTR(-EINVAL);
 	}
+	if (f->kind == HIST_K_STACKTRACE && (roles & HIST_R_VAL)) {
+		if (mod)
+			mod[-1] = '.';
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+		return ERR_PTR(-EINVAL);
+	}
 	if (mod) {
 		ret = apply_mod(b, f, text, mod, roles);
 		if (ret)
@@ -410,33 +429,28 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 	return f;
 }
 
-/* The operator @s is split at, or NULL: see the top of the file. */
+/*
+ * The operator @s is split at, or NULL: the last '+' or '-', else the last
+ * '*' or '/'. Parentheses do not group (stock kernels ignore them here).
+ */
 static char *find_operator(char *s)
 {
 	char *c, *add = NULL, *mul = NULL;
-	int depth = 0;
 
 	for (c = s; *c; c++) {
 		switch (*c) {
-		case '(':
-			depth++;
-			break;
-		case ')':
-			depth--;
-			break;
 		case '-':
 			/* The dash of .sym-offset is no operator. */
 			if (c - s >= 4 && !strncmp(c - 4, ".sym-offset", 11))
 				break;
 			fallthrough;
 		case '+':
-			if (!depth && c != s)
+			if (c != s)
 				add = c;
 			break;
 		case '*':
 		case '/':
-			if (!depth)
-				mul = c;
+			mul = c;
 			break;
 		}
 	}
@@ -480,11 +494,11 @@ static void drop_last(struct hist_build *b, struct hist_field *f)
 }
 
 static struct hist_field *expr(struct hist_build *b, char *s,
-			       unsigned int roles, int level);
+			       unsigned int roles, unsigned int *n_ops);
 
 /* -(EXPR): the parentheses must hold the whole rest of the expression. */
 static struct hist_field *unary_minus(struct hist_build *b, char *s,
-				      unsigned int roles, int level)
+				      unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *f, *operand;
 	char *close, *name, *inner;
@@ -499,7 +513,7 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 	*close = '\0';
 	if (s[2] == '-')
 		return ERR_PTR(-EINVAL);
-	operand = expr(b, s + 2, roles | HIST_R_OPERAND, level + 1);
+	operand = expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(operand))
 		return operand;
 
@@ -520,14 +534,14 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 }
 
 static struct hist_field *expr(struct hist_build *b, char *s,
-			       unsigned int roles, int level)
+			       unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *l, *r, *f;
 	char *op, *name, *lname, *rname;
 	enum hist_kind kind;
 
 	if (*s == '-')
-		return unary_minus(b, s, roles, level);
+		return unary_minus(b, s, roles, n_ops);
 	/* A sign without an operand is a syntax error, not a field. */
 	if (*s == '+')
 		return ERR_PTR(-EINVAL);
@@ -536,16 +550,19 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 		return atom(b, s, roles);
 	if (op == s || !op[1] || strchr("+-*/", op[-1]))
 		return ERR_PTR(-EINVAL);
-	if (level + 1 > HIST_EXPR_DEPTH_MAX) {
+	kind = op_kind(*op);
+	*op = '\0';
+	/* Operators are counted parent first, left first; stock points at
+	 * the left operand of the one too many.
+	 */
+	if (++*n_ops > HIST_EXPR_OPS_MAX) {
 		hist_err(b->p, HIST_ERR_TOO_MANY_SUBEXPR, s);
 		return ERR_PTR(-EINVAL);
 	}
-	kind = op_kind(*op);
-	*op = '\0';
-	l = expr(b, s, roles | HIST_R_OPERAND, level + 1);
+	l = expr(b, s, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(l))
 		return l;
-	r = expr(b, op + 1, roles | HIST_R_OPERAND, level + 1);
+	r = expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
 	*op = "+-*/"[kind - HIST_K_ADD];
 	if (IS_ERR(r))
 		return r;
@@ -603,9 +620,10 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 				    unsigned int roles)
 {
+	unsigned int n_ops = 0;
 	struct hist_field *f;
 
-	f = expr(b, text, roles, 0);
+	f = expr(b, text, roles, &n_ops);
 	if (!IS_ERR(f))
 		f->roles |= roles;
 	return f;

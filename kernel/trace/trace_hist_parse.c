@@ -249,7 +249,7 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 		return -EINVAL;
 	for (i = 0; i < n; i++) {
 		if (!*items[i])
-			continue;
+			return -EINVAL;
 		ret = parse_item(p, items[i]);
 		if (ret)
 			return ret;
