@@ -53,12 +53,11 @@ static bool same_filter(const struct event_trigger_data *a,
 }
 
 /*
- * The registered trigger of @file that is the same histogram as @test, the
- * filter compared too unless @ignore_filter.
+ * The registered trigger of @file that is the same histogram as @test,
+ * filter included: the one "hist:..." duplicates, "!hist:..." removes.
  */
 static struct event_trigger_data *find_same(struct trace_event_file *file,
-					    struct event_trigger_data *test,
-					    bool ignore_filter)
+					    struct event_trigger_data *test)
 {
 	struct hist_trigger *ht = test->private_data;
 	struct event_trigger_data *data;
@@ -69,7 +68,7 @@ static struct event_trigger_data *find_same(struct trace_event_file *file,
 		if ((data->name || test->name) &&
 		    (!data->name || !test->name || strcmp(data->name, test->name)))
 			continue;
-		if (!ignore_filter && !same_filter(data, test))
+		if (!same_filter(data, test))
 			continue;
 		if (hist_trigger_same(data->private_data, ht))
 			return data;
@@ -155,7 +154,7 @@ static void remove_trigger(struct event_trigger_data *data,
 static void hist_cmd_unreg(char *glob, struct event_trigger_data *test,
 			   struct trace_event_file *file)
 {
-	struct event_trigger_data *data = find_same(file, test, true);
+	struct event_trigger_data *data = find_same(file, test);
 
 	if (data)
 		remove_trigger(data, file);
@@ -225,7 +224,7 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	struct event_trigger_data *same;
 	int ret;
 
-	same = find_same(file, data, false);
+	same = find_same(file, data);
 	if (same) {
 		if (p->spec.pause || p->spec.cont || p->spec.clear) {
 			apply_state(p, same);
@@ -290,7 +289,7 @@ out_timestamps:
 static int remove_matching(struct hist_parse *p, struct trace_event_file *file,
 			   struct event_trigger_data *test)
 {
-	struct event_trigger_data *data = find_same(file, test, true);
+	struct event_trigger_data *data = find_same(file, test);
 	struct hist_trigger *ht;
 
 	if (!data)

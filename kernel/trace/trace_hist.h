@@ -116,6 +116,11 @@ enum hist_mod {
 	HIST_M_STACKTRACE	= BIT(10),
 };
 
+/* The modifiers that print a key as a number, whatever its type. */
+#define HIST_M_NUMBER	(HIST_M_HEX | HIST_M_SYM | HIST_M_SYM_OFFSET |	\
+			 HIST_M_EXECNAME | HIST_M_SYSCALL | HIST_M_LOG2 |	\
+			 HIST_M_BUCKET)
+
 /* What a field is used as; a field may be several of these. */
 enum hist_role {
 	HIST_R_KEY		= BIT(0),

@@ -110,11 +110,14 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
 	const char *name = f->name;
 	int n;
 
-	/* "cpu" and "stacktrace" are spelled in full in the spec. */
+	/*
+	 * "cpu" and "stacktrace" are spelled in full in the spec, and a
+	 * stack trace shows no modifier (though it has them, for matching).
+	 */
 	if (f->kind == HIST_K_CPU)
 		name = "common_cpu";
 	else if (f->kind == HIST_K_STACKTRACE)
-		name = "common_stacktrace";
+		return snprintf(buf, size, "common_stacktrace");
 	n = snprintf(buf, size, "%s", name);
 	for (d = hist_mods; d->name; d++) {
 		char *at = n < size ? buf + n : NULL;
@@ -215,9 +218,11 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	unsigned long size = 0;
 
 	if (str_has_prefix(mod, "buckets")) {
-		/* .buckets, .buckets= and .buckets=junk: no position. */
-		if (mod[7] != '=' || kstrtoul(mod + 8, 0, &size) || !size) {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, "");
+		/* The caret is at the size; at nothing when there is none. */
+		if (mod[7] != '=' || !mod[8] || kstrtoul(mod + 8, 0, &size) ||
+		    !size) {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+				 mod[7] == '=' ? mod + 8 : "");
 			return -EINVAL;
 		}
 		m = hist_find_mod("buckets");
@@ -235,9 +240,6 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
 		return -EINVAL;
 	}
-	/* A stack trace shows as one whatever it is told. */
-	if (f->kind == HIST_K_STACKTRACE)
-		return 0;
 	f->constant = size;
 	f->mods |= m->mod;
 	return 0;

@@ -138,10 +138,11 @@ static int parse_size(struct hist_parse *p, char *item, char *value)
 		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
 		return -EINVAL;
 	}
-	if (kstrtouint(value, 0, &size) ||
-	    size < 1 || size > (1U << HIST_BITS_MAX))
+	if (kstrtouint(value, 0, &size) || !size ||
+	    order_base_2(size) < HIST_BITS_MIN ||
+	    order_base_2(size) > HIST_BITS_MAX)
 		return -EINVAL;
-	p->spec.bits = max_t(unsigned int, order_base_2(size), HIST_BITS_MIN);
+	p->spec.bits = order_base_2(size);
 	return 0;
 }
 

@@ -27,6 +27,7 @@
 #include <linux/kallsyms.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/unaligned.h>
 
 #include "trace_hist.h"
 
@@ -176,7 +177,7 @@ static void print_key_stack(struct seq_file *m, const struct hist_field *f,
 {
 	unsigned int i;
 
-	seq_printf(m, "%s:\n", f->name);
+	seq_puts(m, "common_stacktrace:\n");
 	for (i = 0; i < HIST_STACKTRACE_DEPTH && stack[i]; i++)
 		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 }
@@ -203,12 +204,14 @@ void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 		if (i)
 			seq_puts(m, ", ");
 		stack_last = hist_field_is_stack(f);
+		/* A display modifier shows even a string as a number. */
 		if (stack_last)
 			print_key_stack(m, f, p);
-		else if (hist_field_is_string(f))
+		else if (hist_field_is_string(f) && !(f->mods & HIST_M_NUMBER))
 			seq_printf(m, "%s: %-50s", f->name, (const char *)p);
 		else
-			print_key_num(m, ht, f, *(const u64 *)p, priv);
+			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
+				      priv);
 	}
 	seq_puts(m, stack_last ? "}" : " }");
 }
@@ -282,6 +285,7 @@ static int print_table(struct seq_file *m, struct event_trigger_data *data)
 	u64 total[HIST_VALS_MAX], max[HIST_VALS_MAX];
 	struct tracing_map_snapshot *snap;
 	unsigned int i;
+	u64 drops;
 
 	snap = hist_snapshot(ht);
 	if (IS_ERR(snap))
@@ -292,10 +296,11 @@ static int print_table(struct seq_file *m, struct event_trigger_data *data)
 	tracing_map_snapshot_free(snap);
 	hist_actions_print_snapshot(m, ht);
 
+	/* Hits are the hits recorded: the dropped ones are not. */
+	drops = tracing_map_drops(ht->table->map);
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
-		   tracing_map_hits(ht->table->map),
-		   tracing_map_entries(ht->table->map),
-		   tracing_map_drops(ht->table->map));
+		   tracing_map_hits(ht->table->map) - drops,
+		   tracing_map_entries(ht->table->map), drops);
 	return 0;
 }
 

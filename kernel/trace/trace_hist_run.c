@@ -181,8 +181,8 @@ static void copy_str(char *dst, unsigned int size, const struct hist_field *f,
 /* The key value of a number: .log2 and .buckets= group values here. */
 static u64 key_num(const struct hist_field *f, u64 val)
 {
-	if (f->mods & HIST_M_LOG2)
-		return val ? ilog2(roundup_pow_of_two(val)) : 0;
+	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
+		return val ? fls64(val - 1) : 0;
 	if (f->mods & HIST_M_BUCKET)
 		return div64_u64(val, f->constant) * f->constant;
 	return val;
