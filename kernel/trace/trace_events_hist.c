@@ -295,10 +295,8 @@ static int remove_matching(struct hist_parse *p, struct trace_event_file *file,
 	if (!data)
 		return 0;
 	ht = data->private_data;
-	if (ht->users) {
-		hist_err(p, HIST_ERR_HIST_IN_USE, NULL);
-		return -EBUSY;
-	}
+	if (ht->users)
+		return -EBUSY;		/* others read its variables */
 	remove_trigger(data, file);
 	return 0;
 }

@@ -149,6 +149,9 @@ enum hist_role {
 	HIST_E(BAD_FIELD_MODIFIER,	"Invalid field modifier"),		\
 	HIST_E(VAR_NOT_FOUND,	"Couldn't find variable"),		\
 	HIST_E(VAR_DEFINED,		"Variable already defined"),		\
+	HIST_E(VAR_NOT_UNIQUE,	"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable"), \
+	HIST_E(MISSING_SUBSYSTEM, "Missing subsystem"),			\
+	HIST_E(SYNTH_COUNT_MISMATCH, "Param count doesn't match synthetic event field count"),		\
 	HIST_E(TOO_MANY_SUBEXPR,	"Too many subexpressions (3 max)"),	\
 	HIST_E(UNARY_MINUS_SUBEXPR,	"Unary minus not supported in sub-expressions"), \
 	HIST_E(DIVISION_BY_ZERO,	"Division by zero"),			\
@@ -160,7 +163,6 @@ enum hist_role {
 	HIST_E(SET_CLOCK_FAIL,	"Couldn't set trace_clock"),		\
 	HIST_E(EXPECT_NUMBER,	"Expecting numeric literal"),		\
 	HIST_E(STRING_OPERAND,	"String type can not be an operand in expression"), \
-	HIST_E(HIST_IN_USE,	"Can't remove hist trigger while its variables are in use"), \
 	HIST_E(PARAM_NOT_FOUND,	"Couldn't find param"),			\
 	HIST_E(FIELD_VAR_PARSE_FAIL, "Couldn't parse field variable"),	\
 	HIST_E(FIELD_VAR_CREATE_FAIL, "Couldn't create field variable"),	\
@@ -531,6 +533,7 @@ struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
 bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr);
 struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
 				 const char *event, const char *name);
+bool hist_var_on_event(struct trace_event_file *file, const char *name);
 int hist_vars_register(struct hist_trigger *ht);
 void hist_vars_unregister(struct hist_trigger *ht);
 void hist_refs_put(struct hist_trigger *ht);

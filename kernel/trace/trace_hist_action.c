@@ -41,7 +41,10 @@
 #include "trace_hist.h"
 #include "trace_synth.h"
 
-/* Where the text of a "name(args)" call is: NUL-terminate args, or NULL. */
+/*
+ * Where the text of a "name(args)" call is: NUL-terminate args, or NULL.
+ * A missing ')' at the very end is forgiven, as stock kernels do.
+ */
 static char *call_args(char *s, char **name)
 {
 	char *open = strchr(s, '('), *close;
@@ -49,10 +52,11 @@ static char *call_args(char *s, char **name)
 	if (!open)
 		return NULL;
 	close = strrchr(open, ')');
-	if (!close || close[1])
+	if (close && close[1])
 		return NULL;
 	*open = '\0';
-	*close = '\0';
+	if (close)
+		*close = '\0';
 	*name = s;
 	return open + 1;
 }
@@ -169,21 +173,24 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 		hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND, synth_name);
 		return -EINVAL;
 	}
+	if (n != synth_event_n_fields(se)) {
+		hist_err(b->p, HIST_ERR_SYNTH_COUNT_MISMATCH, synth_name);
+		return -EINVAL;
+	}
 	for (i = 0; i < n; i++) {
 		const struct synth_field *sf = synth_event_field(se, i);
 
 		f = param_field(b, act, params[i], false);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (!sf || !param_fits(f, sf)) {
+		if (!param_fits(f, sf)) {
 			hist_err(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH, params[i]);
 			return -EINVAL;
 		}
 		act->params[act->n_params++] = f;
 	}
 	if (act->n_params != synth_event_n_fields(se)) {
-		hist_err(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH,
-			 n ? params[0] : synth_name);
+		hist_err(b->p, HIST_ERR_SYNTH_COUNT_MISMATCH, synth_name);
 		return -EINVAL;
 	}
 	act->synth = se;
@@ -219,10 +226,13 @@ static int build_handler(struct hist_build *b, struct hist_action *act,
 	if (!strcmp(name, "onmatch")) {
 		act->handler = HIST_ON_MATCH;
 		dot = strchr(arg, '.');
-		if (dot)
-			*dot = '\0';
-		if (!dot || !__find_event_file(b->ht->tr, arg, dot + 1)) {
-			hist_err(b->p, HIST_ERR_BAD_MATCH_EVENT, dot ? dot + 1 : arg);
+		if (!dot) {
+			hist_err(b->p, HIST_ERR_MISSING_SUBSYSTEM, arg);
+			return -EINVAL;
+		}
+		*dot = '\0';
+		if (!__find_event_file(b->ht->tr, arg, dot + 1)) {
+			hist_err(b->p, HIST_ERR_BAD_MATCH_EVENT, dot + 1);
 			return -EINVAL;
 		}
 		act->match_system = arg;
@@ -291,14 +301,13 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 		return build_save(b, act, params, n);
 	}
 	act->kind = HIST_DO_TRACE;
-	if (!strcmp(aname, "trace")) {
-		if (!*params[0]) {
-			hist_err(b->p, HIST_ERR_INVALID_PARAM, NULL);
-			return -EINVAL;
-		}
-		return build_trace(b, act, params[0], params + 1, n - 1);
+	if (!*params[0]) {
+		hist_err(b->p, HIST_ERR_INVALID_PARAM, NULL);
+		return -EINVAL;
 	}
-	return build_trace(b, act, aname, params, *params[0] ? n : 0);
+	if (!strcmp(aname, "trace"))
+		return build_trace(b, act, params[0], params + 1, n - 1);
+	return build_trace(b, act, aname, params, n);
 }
 
 /**

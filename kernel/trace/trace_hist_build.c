@@ -91,24 +91,16 @@ static int build_vals(struct hist_build *b)
 	return 0;
 }
 
-static struct hist_var *find_own_var(const struct hist_trigger *ht,
-				     const char *name)
-{
-	unsigned int i;
-
-	for (i = 0; i < ht->n_vars; i++)
-		if (!strcmp(ht->vars[i]->name, name))
-			return ht->vars[i];
-	return NULL;
-}
-
-static int build_vars(struct hist_build *b)
+/*
+ * Variable names come first: a name given twice, or defined by another
+ * histogram of the same event, is refused before anything is compiled,
+ * even when the command would only pause or clear an existing histogram
+ * (stock kernels behave so). Cuts every "NAME=EXPR" at its '='.
+ */
+static int check_var_names(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
-	struct hist_trigger *ht = b->ht;
-	struct hist_field *f;
-	struct hist_var *var;
-	unsigned int i;
+	unsigned int i, j;
 	char *eq;
 
 	for (i = 0; i < s->n_assigns; i++) {
@@ -118,11 +110,29 @@ static int build_vars(struct hist_build *b)
 			hist_err(b->p, HIST_ERR_EMPTY_ASSIGNMENT, s->assigns[i]);
 			return -EINVAL;
 		}
-		if (find_own_var(ht, s->assigns[i])) {
-			hist_err(b->p, HIST_ERR_VAR_DEFINED, s->assigns[i]);
-			return -EINVAL;
-		}
-		f = hist_field_parse(b, eq + 1, HIST_R_VAR);
+		for (j = 0; j < i; j++)
+			if (!strcmp(s->assigns[j], s->assigns[i]))
+				goto defined;
+		if (!b->probe && hist_var_on_event(b->ht->file, s->assigns[i]))
+			goto defined;
+	}
+	return 0;
+defined:
+	hist_err(b->p, HIST_ERR_VAR_DEFINED, s->assigns[i]);
+	return -EINVAL;
+}
+
+static int build_vars(struct hist_build *b)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_trigger *ht = b->ht;
+	struct hist_field *f;
+	struct hist_var *var;
+	unsigned int i;
+
+	for (i = 0; i < s->n_assigns; i++) {
+		f = hist_field_parse(b, s->assigns[i] + strlen(s->assigns[i]) + 1,
+				     HIST_R_VAR);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		if (!f)
@@ -289,7 +299,9 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 	b.call = file->event_call;
 	b.probe = probe;
 
-	ret = build_keys(&b);
+	ret = check_var_names(&b);
+	if (!ret)
+		ret = build_keys(&b);
 	if (!ret)
 		ret = build_vals(&b);
 	if (!ret)

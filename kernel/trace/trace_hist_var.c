@@ -52,22 +52,45 @@ static bool event_is(const struct trace_event_file *file, const char *system,
 
 /*
  * The variable @name of a registered histogram of @tr, on the event
- * SYSTEM.EVENT when @system is given.
+ * SYSTEM.EVENT when @system is given. *@others counts the other
+ * histograms that define one of that name.
  */
 static struct hist_var *find_var(struct trace_array *tr, const char *system,
-				 const char *event, const char *name)
+				 const char *event, const char *name,
+				 unsigned int *others)
 {
+	struct hist_var *var, *found = NULL;
 	struct hist_trigger *ht;
-	struct hist_var *var;
 
+	*others = 0;
 	list_for_each_entry(ht, &tr->hist_vars, link) {
 		if (system && !event_is(ht->file, system, event))
 			continue;
 		var = find_var_in(ht, name);
-		if (var)
-			return var;
+		if (!var)
+			continue;
+		if (found)
+			(*others)++;
+		else
+			found = var;
 	}
-	return NULL;
+	return found;
+}
+
+/**
+ * hist_var_on_event - whether a registered histogram of an event defines
+ * a variable of this name
+ * @file:	the event
+ * @name:	the variable
+ */
+bool hist_var_on_event(struct trace_event_file *file, const char *name)
+{
+	struct hist_trigger *ht;
+
+	list_for_each_entry(ht, &file->tr->hist_vars, link)
+		if (ht->file == file && find_var_in(ht, name))
+			return true;
+	return false;
 }
 
 /**
@@ -86,14 +109,19 @@ struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 				  unsigned int roles)
 {
 	struct hist_trigger *ht = b->ht;
+	unsigned int others;
 	struct hist_ref *ref;
 	struct hist_field *f;
 	struct hist_var *var;
 	char *fname;
 
-	var = find_var(ht->tr, system, event, name);
+	var = find_var(ht->tr, system, event, name, &others);
 	if (!var) {
 		hist_err(b->p, HIST_ERR_VAR_NOT_FOUND, name);
+		return NULL;
+	}
+	if (others) {
+		hist_err(b->p, HIST_ERR_VAR_NOT_UNIQUE, name);
 		return NULL;
 	}
 
@@ -163,7 +191,9 @@ struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
 struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
 				 const char *event, const char *name)
 {
-	return find_var(tr, system, event, name);
+	unsigned int others;
+
+	return find_var(tr, system, event, name, &others);
 }
 
 /**
