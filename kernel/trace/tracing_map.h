@@ -251,17 +251,6 @@ size_t tracing_map_bytes_per_entry(const struct tracing_map *map);
 struct tracing_map_elt *tracing_map_next(struct tracing_map *map,
 					 unsigned int *pos);
 
-/**
- * tracing_map_for_each - iterate over the entries of a map, in no order
- * @map:	the map
- * @elt:	struct tracing_map_elt * cursor
- * @pos:	unsigned int the iteration keeps its place in
- *
- * See tracing_map_next() for what a concurrent insertion does.
- */
-#define tracing_map_for_each(map, elt, pos)				\
-	for ((pos) = 0; ((elt) = tracing_map_next((map), &(pos))); )
-
 struct tracing_map_snapshot *
 tracing_map_snapshot(struct tracing_map *map,
 		     const struct tracing_map_sort_key *keys,
