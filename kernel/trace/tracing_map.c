@@ -101,10 +101,14 @@ struct tracing_map_var {
  * struct tracing_map_cpu_stats - counters of one CPU
  * @hits:	calls of tracing_map_insert()
  * @drops:	calls of tracing_map_insert() that found the map full
+ * @entries:	entries published; the sum over all CPUs is the number of
+ *		keys (per CPU to keep a shared cache line off the path of a
+ *		new key)
  */
 struct tracing_map_cpu_stats {
-	u64	hits;
-	u64	drops;
+	u64		hits;
+	u64		drops;
+	unsigned int	entries;
 };
 
 /**
@@ -121,10 +125,9 @@ struct tracing_map_cpu_stats {
  * @elts:	the entries
  * @slots:	the hash table
  * @spares:	bitmap of the entries kept back by lost insertion races
- * @stats:	per-CPU hit and drop counters
+ * @stats:	per-CPU hit, drop and entry counters
  * @next_elt:	entries handed out of @elts in order
  * @n_spares:	bits set in @spares, give or take one being set or cleared
- * @n_entries:	filled slots
  */
 struct tracing_map {
 	unsigned int				max_elts;
@@ -142,7 +145,6 @@ struct tracing_map {
 	struct tracing_map_cpu_stats __percpu	*stats;
 	atomic_t				next_elt;
 	atomic_t				n_spares;
-	atomic_t				n_entries;
 };
 
 static struct tracing_map_elt *tracing_map_elt_at(struct tracing_map *map,
@@ -344,7 +346,7 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map,
 		}
 		/* Fully ordered: the preparation is visible before the slot. */
 		if (!cmpxchg(&map->slots[pos], 0, (tag << SLOT_IDX_BITS) | idx)) {
-			atomic_inc(&map->n_entries);
+			this_cpu_inc(map->stats->entries);
 			return mine;
 		}
 		/* Lost slot pos: probe again from it (see above). */
@@ -549,13 +551,18 @@ u64 tracing_map_drops(const struct tracing_map *map)
  * tracing_map_entries - number of keys in the map
  * @map:	the map
  *
- * Context: any.
+ * Context: any. Concurrent insertions may or may not be counted yet.
  *
  * Return: the entries in use, at most tracing_map_max_entries().
  */
 unsigned int tracing_map_entries(const struct tracing_map *map)
 {
-	return atomic_read(&map->n_entries);
+	unsigned int sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(map->stats, cpu)->entries;
+	return sum;
 }
 
 /**
@@ -863,7 +870,6 @@ void tracing_map_clear(struct tracing_map *map)
 	}
 	bitmap_zero(map->spares, map->max_elts);
 	atomic_set(&map->n_spares, 0);
-	atomic_set(&map->n_entries, 0);
 	atomic_set(&map->next_elt, 0);
 	for_each_possible_cpu(cpu)
 		memset(per_cpu_ptr(map->stats, cpu), 0, sizeof(*map->stats));

@@ -75,6 +75,8 @@ struct tm_worker {
  * @arg:	anything else it needs
  * @n_workers:	number of kthreads
  * @start:	released once every kthread is created
+ * @arrived:	kthreads past @start; they spin until all are, so that their
+ *		work overlaps as much as it can
  * @workers:	the kthreads' state
  */
 struct tm_run {
@@ -83,6 +85,7 @@ struct tm_run {
 	void			*arg;
 	unsigned int		n_workers;
 	struct completion	start;
+	atomic_t		arrived;
 	struct tm_worker	*workers;
 };
 
@@ -91,6 +94,9 @@ static int tm_worker_fn(void *data)
 	struct tm_worker *w = data;
 
 	wait_for_completion(&w->run->start);
+	atomic_inc(&w->run->arrived);
+	while (atomic_read(&w->run->arrived) < w->run->n_workers)
+		cpu_relax();
 	preempt_disable();
 	w->run->work(w);
 	preempt_enable();
@@ -129,6 +135,7 @@ static u64 tm_run_on_cpus(struct kunit *test, struct tm_run *run,
 	KUNIT_ASSERT_NOT_NULL(test, run->workers);
 	run->n_workers = 0;
 	init_completion(&run->start);
+	atomic_set(&run->arrived, 0);
 
 	for_each_online_cpu(cpu) {
 		struct tm_worker *w = &run->workers[i];
@@ -180,35 +187,26 @@ static u64 tm_run_sum_failed(const struct tm_run *run)
 KUNIT_DEFINE_ACTION_WRAPPER(tm_destroy_action, tracing_map_destroy,
 			    struct tracing_map *);
 
-/* A map destroyed when the case ends. */
-static struct tracing_map *tm_create(struct kunit *test, unsigned int bits,
-				     unsigned int key_size, unsigned int n_sums,
-				     unsigned int n_vars)
-{
-	struct tracing_map_params p = {
-		.bits = bits, .key_size = key_size,
-		.n_sums = n_sums, .n_vars = n_vars,
-	};
-	struct tracing_map *map = tracing_map_create(&p);
-
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
-	KUNIT_ASSERT_EQ(test, 0,
-			kunit_add_action_or_reset(test, tm_destroy_action, map));
-	return map;
-}
-
 /**
  * struct tm_hooks - what the private data hooks of a case saw
  * @allocs:	elt_alloc calls
  * @frees:	elt_free calls
  * @inits:	elt_init calls
  * @clears:	elt_clear calls
+ * @nest_map:	when set, the next elt_init inserts @nest_key into it (and
+ *		clears @nest_map), as an NMI could between the preparation
+ *		and the publication of an entry
+ * @nest_key:	the key for @nest_map
+ * @nested:	what that insertion returned
  */
 struct tm_hooks {
-	atomic_t	allocs;
-	atomic_t	frees;
-	atomic_t	inits;
-	atomic_t	clears;
+	atomic_t		allocs;
+	atomic_t		frees;
+	atomic_t		inits;
+	atomic_t		clears;
+	struct tracing_map	*nest_map;
+	u64			nest_key;
+	struct tracing_map_elt	*nested;
 };
 
 /* Private data of an entry: the key elt_init found, and a marker. */
@@ -240,9 +238,15 @@ static void tm_elt_init(void *data, struct tracing_map_elt *elt)
 	struct tm_private *priv = tracing_map_elt_private(elt);
 	struct tm_hooks *hooks = data;
 
+	struct tracing_map *map = hooks->nest_map;
+
 	atomic_inc(&hooks->inits);
 	memcpy(&priv->key, tracing_map_elt_key(elt), sizeof(priv->key));
 	priv->marker = 0;
+	if (map) {
+		hooks->nest_map = NULL;
+		hooks->nested = tracing_map_insert(map, &hooks->nest_key);
+	}
 }
 
 static void tm_elt_clear(void *data, struct tracing_map_elt *elt)
@@ -260,6 +264,36 @@ static const struct tracing_map_ops tm_ops = {
 	.elt_init	= tm_elt_init,
 	.elt_clear	= tm_elt_clear,
 };
+
+/*
+ * A map destroyed when the case ends. With @hooks (allocated with
+ * tm_hooks_new(), so that they outlive the map) it has private data and
+ * the hooks count their calls there.
+ */
+static struct tracing_map *tm_create(struct kunit *test, unsigned int bits,
+				     unsigned int key_size, unsigned int n_sums,
+				     unsigned int n_vars, struct tm_hooks *hooks)
+{
+	struct tracing_map_params p = {
+		.bits = bits, .key_size = key_size,
+		.n_sums = n_sums, .n_vars = n_vars,
+		.ops = hooks ? &tm_ops : NULL, .data = hooks,
+	};
+	struct tracing_map *map = tracing_map_create(&p);
+
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
+	KUNIT_ASSERT_EQ(test, 0,
+			kunit_add_action_or_reset(test, tm_destroy_action, map));
+	return map;
+}
+
+static struct tm_hooks *tm_hooks_new(struct kunit *test)
+{
+	struct tm_hooks *hooks = kunit_kzalloc(test, sizeof(*hooks), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, hooks);
+	return hooks;
+}
 
 static u64 tm_elt_key_u64(const struct tracing_map_elt *elt)
 {
@@ -289,35 +323,28 @@ static void tm_test_params(struct kunit *test)
 				    -EINVAL, "parameter set %u", i);
 
 	/* The figure tracing_map.h gives: one u64 key, a hitcount. */
-	map = tm_create(test, TRACING_MAP_BITS_DEFAULT, sizeof(u64), 1, 0);
+	map = tm_create(test, TRACING_MAP_BITS_DEFAULT, sizeof(u64), 1, 0, NULL);
 	KUNIT_EXPECT_EQ(test, tracing_map_bytes_per_entry(map), 40);
 	KUNIT_EXPECT_EQ(test, tracing_map_max_entries(map), 2048);
 	KUNIT_EXPECT_EQ(test, tracing_map_key_size(map), 8);
 
 	/* The largest shape hist may ask for can be created. */
 	map = tm_create(test, TRACING_MAP_BITS_MIN, TRACING_MAP_KEY_SIZE_MAX,
-			TRACING_MAP_SUMS_MAX, TRACING_MAP_VARS_MAX);
+			TRACING_MAP_SUMS_MAX, TRACING_MAP_VARS_MAX, NULL);
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 0);
 }
 
 static void tm_test_insert_lookup(struct kunit *test)
 {
-	struct tracing_map_params p = {
-		.bits = 7, .key_size = sizeof(u64), .n_sums = 2, .n_vars = 1,
-		.ops = &tm_ops,
-	};
+	struct tm_hooks *hooks = tm_hooks_new(test);
+	struct tracing_map *map = tm_create(test, 7, sizeof(u64), 2, 1, hooks);
 	struct tracing_map_elt *elt, *elts[100];
 	DECLARE_BITMAP(seen, 100) = { };
-	struct tm_hooks hooks = { };
-	struct tracing_map *map;
 	struct tm_private *priv;
 	unsigned int pos, n;
 	u64 key, val;
 
-	p.data = &hooks;
-	map = tracing_map_create(&p);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
-	KUNIT_EXPECT_EQ(test, atomic_read(&hooks.allocs), 128);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->allocs), 128);
 
 	for (key = 0; key < 100; key++) {
 		elt = tracing_map_insert(map, &key);
@@ -333,7 +360,7 @@ static void tm_test_insert_lookup(struct kunit *test)
 		tracing_map_elt_sum_add(elt, 0, 1);
 		tracing_map_elt_sum_add(elt, 1, key * 3);
 	}
-	KUNIT_EXPECT_EQ(test, atomic_read(&hooks.inits), 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->inits), 100);
 
 	for (key = 0; key < 100; key++) {
 		elt = tracing_map_insert(map, &key);
@@ -346,7 +373,7 @@ static void tm_test_insert_lookup(struct kunit *test)
 	}
 	key = 100;
 	KUNIT_EXPECT_NULL(test, tracing_map_lookup(map, &key));
-	KUNIT_EXPECT_EQ(test, atomic_read(&hooks.inits), 100);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->inits), 100);
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 100);
 	KUNIT_EXPECT_EQ(test, tracing_map_hits(map), 200);
 	KUNIT_EXPECT_EQ(test, tracing_map_drops(map), 0);
@@ -367,13 +394,13 @@ static void tm_test_insert_lookup(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, n, 100);
 
-	tracing_map_destroy(map);
-	KUNIT_EXPECT_EQ(test, atomic_read(&hooks.frees), 128);
+	kunit_release_action(test, tm_destroy_action, map);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->frees), 128);
 }
 
 static void tm_test_vars(struct kunit *test)
 {
-	struct tracing_map *map = tm_create(test, 7, sizeof(u64), 0, 3);
+	struct tracing_map *map = tm_create(test, 7, sizeof(u64), 0, 3, NULL);
 	struct tracing_map_elt *elt;
 	u64 key = 1, val;
 
@@ -418,22 +445,12 @@ static void tm_test_vars(struct kunit *test)
 
 static void tm_test_clear(struct kunit *test)
 {
-	struct tracing_map_params p = {
-		.bits = 7, .key_size = sizeof(u64), .n_sums = 1, .n_vars = 1,
-		.ops = &tm_ops,
-	};
+	struct tm_hooks *hooks = tm_hooks_new(test);
+	struct tracing_map *map = tm_create(test, 7, sizeof(u64), 1, 1, hooks);
 	struct tracing_map_elt *elt, *first = NULL;
-	struct tm_hooks hooks = { };
-	struct tracing_map *map;
 	struct tm_private *priv;
 	unsigned int pos;
 	u64 key, val;
-
-	p.data = &hooks;
-	map = tracing_map_create(&p);
-	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, map);
-	KUNIT_ASSERT_EQ(test, 0,
-			kunit_add_action_or_reset(test, tm_destroy_action, map));
 
 	for (key = 0; key < 200; key++) {
 		elt = tracing_map_insert(map, &key);
@@ -447,7 +464,7 @@ static void tm_test_clear(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tracing_map_drops(map), 72);
 
 	tracing_map_clear(map);
-	KUNIT_EXPECT_EQ(test, atomic_read(&hooks.clears), 128);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->clears), 128);
 	priv = tracing_map_elt_private(first);
 	KUNIT_EXPECT_EQ(test, priv->marker, TM_PRIVATE_CLEARED);
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 0);
@@ -470,12 +487,12 @@ static void tm_test_clear(struct kunit *test)
 	}
 	KUNIT_EXPECT_NULL(test, tracing_map_insert(map, &key));
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 128);
-	KUNIT_EXPECT_EQ(test, atomic_read(&hooks.inits), 256);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->inits), 256);
 
 	/* A clear with nothing used calls no hook. */
 	tracing_map_clear(map);
 	tracing_map_clear(map);
-	KUNIT_EXPECT_EQ(test, atomic_read(&hooks.clears), 256);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->clears), 256);
 }
 
 /* Insert @n keys after @first until the map drops one; return how many fit. */
@@ -492,11 +509,55 @@ static unsigned int tm_fill(struct tracing_map *map, u64 first, unsigned int n)
 	return i;
 }
 
+/*
+ * An insertion interrupted between preparing its entry and publishing it,
+ * by an insertion into the same map (what an NMI can do): the elt_init
+ * hook nests one. The race the interrupted one then loses is the one two
+ * CPUs inserting the same new key run into.
+ */
+static void tm_test_nested_insert(struct kunit *test)
+{
+	struct tm_hooks *hooks = tm_hooks_new(test);
+	struct tracing_map *map = tm_create(test, 7, sizeof(u64), 1, 0, hooks);
+	struct tracing_map_elt *elt;
+	u64 key;
+
+	/* The same key: both get the entry the nested one published. */
+	hooks->nest_map = map;
+	hooks->nest_key = 5;
+	key = 5;
+	elt = tracing_map_insert(map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	KUNIT_EXPECT_PTR_EQ(test, hooks->nested, elt);
+	KUNIT_EXPECT_EQ(test, tm_elt_key_u64(elt), 5);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->inits), 2);
+	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 1);
+
+	/* Another key: two entries, each with its own key. */
+	hooks->nest_map = map;
+	hooks->nest_key = 6;
+	key = 7;
+	elt = tracing_map_insert(map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	KUNIT_ASSERT_NOT_NULL(test, hooks->nested);
+	KUNIT_EXPECT_EQ(test, tm_elt_key_u64(elt), 7);
+	KUNIT_EXPECT_EQ(test, tm_elt_key_u64(hooks->nested), 6);
+	key = 6;
+	KUNIT_EXPECT_PTR_EQ(test, tracing_map_lookup(map, &key), hooks->nested);
+	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 3);
+
+	/* The entry the first outer insertion prepared in vain is reused. */
+	KUNIT_EXPECT_EQ(test, tm_fill(map, 1000, 200), 128 - 3);
+	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 128);
+	for (key = 5; key <= 7; key++)
+		KUNIT_EXPECT_NOT_NULL(test, tracing_map_lookup(map, &key));
+}
+
 static void tm_test_fill_max(struct kunit *test)
 {
 	unsigned int i, max = 1U << TRACING_MAP_BITS_MAX, bad = 0;
 	struct tracing_map *map = tm_create(test, TRACING_MAP_BITS_MAX,
-					    sizeof(u64), 1, 0);
+					    sizeof(u64), 1, 0, NULL);
 	struct tracing_map_elt *elt;
 	u64 key;
 
@@ -629,7 +690,7 @@ static void tm_sort_field(enum tracing_map_cmp cmp,
 static struct tracing_map *tm_sort_map(struct kunit *test)
 {
 	struct tracing_map *map = tm_create(test, 7, sizeof(struct tm_sort_key),
-					    2, 0);
+					    2, 0, NULL);
 	struct tracing_map_elt *elt;
 	struct tm_sort_key k;
 	unsigned int i;
@@ -772,7 +833,7 @@ static void tm_test_sort_sums(struct kunit *test)
 static void tm_test_sort_invalid(struct kunit *test)
 {
 	struct tracing_map_sort_key keys[TRACING_MAP_SORT_KEYS_MAX + 1] = { };
-	struct tracing_map *map = tm_create(test, 7, 16, 2, 0);
+	struct tracing_map *map = tm_create(test, 7, 16, 2, 0, NULL);
 	struct tracing_map_sort_key *sk = &keys[0];
 	struct tracing_map_snapshot *snap;
 
@@ -813,13 +874,16 @@ static void tm_test_sort_invalid(struct kunit *test)
 
 /* ---- concurrent ---------------------------------------------------------- */
 
-#define TM_SHARED_KEYS		1024
-#define TM_SHARED_ROUNDS	6
+#define TM_SHARED_BITS		17
+#define TM_SHARED_KEYS		65536
+#define TM_SHARED_ROUNDS	2
 
 /*
- * Every worker inserts the same keys in the same order, so that all of
- * them race to create each new key, then keeps hitting them. Sum 0 counts
- * hits, sum 1 adds the worker's id + 1.
+ * Every worker inserts the same keys in the same order, so that they race
+ * to create each new key, then keeps hitting them. Sum 0 counts hits, sum
+ * 1 adds the worker's id + 1. Many keys, because the virtual CPUs of an
+ * emulator on a busy host overlap only now and then: with 8192 keys, one
+ * CPU often created them all before another one ran.
  */
 static void tm_shared_work(struct tm_worker *w)
 {
@@ -866,11 +930,12 @@ static void tm_shared_poll(struct kunit *test, struct tm_run *run)
 static void tm_test_concurrent_shared_keys(struct kunit *test)
 {
 	struct tm_run run = { .work = tm_shared_work };
-	struct tracing_map_elt *elt;
+	struct tm_hooks *hooks = tm_hooks_new(test);
 	unsigned int pos, n = 0, bad = 0, ncpu;
+	struct tracing_map_elt *elt;
 	u64 id_sum;
 
-	run.map = tm_create(test, 11, sizeof(u64), 2, 0);
+	run.map = tm_create(test, TM_SHARED_BITS, sizeof(u64), 2, 0, hooks);
 	tm_run_on_cpus(test, &run, tm_shared_poll);
 	ncpu = run.n_workers;
 	id_sum = (u64)ncpu * (ncpu + 1) / 2;
@@ -890,9 +955,15 @@ static void tm_test_concurrent_shared_keys(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n, TM_SHARED_KEYS);
 	KUNIT_EXPECT_EQ(test, bad, 0);
 
-	/* Entries prepared by the losers of each race were not lost. */
-	KUNIT_EXPECT_EQ(test, tm_fill(run.map, 1ULL << 40, 4096),
-			2048 - TM_SHARED_KEYS);
+	/*
+	 * Each elt_init beyond one per key prepared an entry for a key that
+	 * another CPU published first: that many races were lost, and the
+	 * entries they prepared must not be lost with them.
+	 */
+	kunit_info(test, "%d insertion races lost\n",
+		   atomic_read(&hooks->inits) - TM_SHARED_KEYS);
+	KUNIT_EXPECT_EQ(test, tm_fill(run.map, 1ULL << 40, 1U << TM_SHARED_BITS),
+			(1U << TM_SHARED_BITS) - TM_SHARED_KEYS);
 }
 
 #define TM_DISTINCT_KEYS	512
@@ -925,7 +996,7 @@ static void tm_test_concurrent_distinct_keys(struct kunit *test)
 	unsigned int pos, n = 0, bad = 0;
 	u64 key;
 
-	run.map = tm_create(test, 13, sizeof(u64), 2, 0);
+	run.map = tm_create(test, 13, sizeof(u64), 2, 0, NULL);
 	tm_run_on_cpus(test, &run, NULL);
 
 	KUNIT_EXPECT_EQ(test, tm_run_sum_failed(&run), 0);
@@ -980,7 +1051,7 @@ static void tm_test_full_map_drops(struct kunit *test)
 	u64 accepted, sum = 0;
 	unsigned int pos;
 
-	run.map = tm_create(test, 7, sizeof(u64), 1, 0);
+	run.map = tm_create(test, 7, sizeof(u64), 1, 0, NULL);
 	tm_run_on_cpus(test, &run, NULL);
 	accepted = tm_run_sum_ok(&run);
 
@@ -1011,7 +1082,7 @@ static void tm_test_full_map_drops(struct kunit *test)
 }
 
 #define TM_VAR_HANDOFFS	1024
-#define TM_VAR_VALUES	4096
+#define TM_VAR_VALUES	SZ_64K
 
 /**
  * struct tm_var_ctx - state of the concurrent variable cases
@@ -1072,8 +1143,11 @@ static void tm_var_handoff_work(struct tm_worker *w)
 }
 
 /*
- * Every worker sets values of its own (id * TM_VAR_VALUES + i) and
- * consumes whatever is there: no value may come out twice.
+ * Every worker sets values of its own (id * TM_VAR_VALUES + i) and, every
+ * other time, consumes whatever is there: values get overwritten and
+ * fought over, and no value may come out twice. ok counts the values a
+ * worker consumed that another one set, failed the sets that lost to a
+ * concurrent set.
  */
 static void tm_var_free_for_all_work(struct tm_worker *w)
 {
@@ -1084,12 +1158,15 @@ static void tm_var_free_for_all_work(struct tm_worker *w)
 
 	for (i = 0; i < TM_VAR_VALUES; i++) {
 		tm_chunk(i);
-		tracing_map_elt_var_set(ctx->elt, 0,
-					(u64)w->id * TM_VAR_VALUES + i);
-		if (tracing_map_elt_var_read_once(ctx->elt, 0, &val)) {
-			tm_var_consume(ctx, val, nbits);
+		if (!tracing_map_elt_var_set(ctx->elt, 0,
+					     (u64)w->id * TM_VAR_VALUES + i))
+			w->failed++;
+		if (!(i & 1) ||
+		    !tracing_map_elt_var_read_once(ctx->elt, 0, &val))
+			continue;
+		tm_var_consume(ctx, val, nbits);
+		if (div_u64(val, TM_VAR_VALUES) != w->id)
 			w->ok++;
-		}
 	}
 }
 
@@ -1102,7 +1179,7 @@ static void tm_test_vars_read_once_concurrent(struct kunit *test)
 
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs two CPUs");
-	run.map = tm_create(test, 7, sizeof(u64), 0, 1);
+	run.map = tm_create(test, 7, sizeof(u64), 0, 1, NULL);
 	ctx.elt = tracing_map_insert(run.map, &key);
 	KUNIT_ASSERT_NOT_NULL(test, ctx.elt);
 
@@ -1130,7 +1207,9 @@ static void tm_test_vars_read_once_concurrent(struct kunit *test)
 		tm_var_consume(&ctx, val, nbits);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx.dups), 0);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ctx.alien), 0);
-	KUNIT_EXPECT_GT(test, tm_run_sum_ok(&run), 0);
+	kunit_info(test, "%u values consumed, %llu of them set by another CPU, %llu sets lost to a concurrent one\n",
+		   bitmap_weight(ctx.consumed, nbits), tm_run_sum_ok(&run),
+		   tm_run_sum_failed(&run));
 }
 
 /* ---- throughput ---------------------------------------------------------- */
@@ -1198,7 +1277,7 @@ static u64 tm_rate(u64 ops, u64 ns)
 
 static void tm_test_throughput(struct kunit *test)
 {
-	struct tracing_map *map = tm_create(test, 17, sizeof(u64), 1, 0);
+	struct tracing_map *map = tm_create(test, 17, sizeof(u64), 1, 0, NULL);
 	u64 new1, new_all, upd1, upd_all, ns;
 	struct tm_run run = { .map = map };
 	unsigned int ncpu = num_online_cpus();
@@ -1236,13 +1315,14 @@ static struct kunit_case tracing_map_test_cases[] = {
 	KUNIT_CASE(tm_test_insert_lookup),
 	KUNIT_CASE(tm_test_vars),
 	KUNIT_CASE(tm_test_clear),
+	KUNIT_CASE(tm_test_nested_insert),
 	KUNIT_CASE(tm_test_sort_key_fields),
 	KUNIT_CASE(tm_test_sort_sums),
 	KUNIT_CASE(tm_test_sort_invalid),
-	KUNIT_CASE(tm_test_concurrent_shared_keys),
+	KUNIT_CASE_SLOW(tm_test_concurrent_shared_keys),
 	KUNIT_CASE(tm_test_concurrent_distinct_keys),
 	KUNIT_CASE(tm_test_full_map_drops),
-	KUNIT_CASE(tm_test_vars_read_once_concurrent),
+	KUNIT_CASE_SLOW(tm_test_vars_read_once_concurrent),
 	KUNIT_CASE_SLOW(tm_test_fill_max),
 	KUNIT_CASE_SLOW(tm_test_throughput),
 	{}
