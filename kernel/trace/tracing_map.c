@@ -284,8 +284,8 @@ static int tracing_map_get_elt(struct tracing_map *map)
  * single store makes the entry visible complete (the cmpxchg orders the
  * preparation before it; probes load slots with acquire).
  *
- * Two CPUs inserting the same new key K walk the same probe sequence, and
- * by invariant (2) both stop at the same first empty slot s:
+ * Two CPUs inserting the same new key K walk the same probe sequence. If
+ * both get to its first empty slot s before either has filled it:
  *
  *	CPU 0				CPU 1
  *	probe: s empty			probe: s empty
@@ -308,12 +308,12 @@ static int tracing_map_get_elt(struct tracing_map *map)
  * insertion, and why the entry is fully prepared before it is published
  * rather than claimed first and filled afterwards.
  *
- * The sums, variables and private data need no care: the entry was
- * unreachable since clear zeroed it (invariant 4), and a spare has kept
- * them zero.
+ * The sums and variables need no care: the entry was unreachable since
+ * clear zeroed them (invariant 4), and a spare has kept them zero.
  *
- * Context: any, NMI included; never sleeps, allocates or spins. Must not
- * run concurrently with tracing_map_clear() or tracing_map_destroy().
+ * Context: any, NMI included; never sleeps, allocates, or waits for
+ * another CPU (a retry only follows another insertion's progress). Must
+ * not run concurrently with tracing_map_clear() or tracing_map_destroy().
  *
  * Return: the entry of @key, or NULL if it was absent and the map is full.
  */

@@ -54,9 +54,9 @@
  *
  *  - No key is ever stored twice, no matter how many CPUs insert it at the
  *    same time: all of them get the same entry.
- *  - An entry returned by tracing_map_insert() or tracing_map_lookup() is
- *    fully initialised (key copied, sums and variables zero, elt_init run)
- *    and stays valid and bound to its key until the next clear.
+ *  - An entry returned by tracing_map_insert() or tracing_map_lookup() was
+ *    complete when it became visible (key copied, sums zero, variables
+ *    unset, elt_init run) and stays bound to its key until the next clear.
  *  - Sums are atomic64_t: every tracing_map_elt_sum_add() counts exactly
  *    once, from any number of CPUs.
  *  - Each variable behaves as a single register with an "is set" flag; see
@@ -64,6 +64,16 @@
  *  - Readers (tracing_map_next(), tracing_map_snapshot(), the accessors)
  *    may miss entries inserted while they run, never see a half-made one,
  *    and see sums that were true at some instant during the read.
+ *
+ * No RCU or other read-side protection is needed: entries never move and
+ * are never freed while the map exists, and the event-time operations may
+ * run with preemption on or off. What the caller serialises is clear and
+ * destroy against everything else.
+ *
+ * NMI safety rests on cmpxchg being NMI-safe (TRACING_MAP depends on
+ * ARCH_HAVE_NMI_SAFE_CMPXCHG) and, for the sums, on native 64-bit atomics;
+ * where per-CPU adds are not NMI-safe, a hit counted in an NMI may be lost
+ * from tracing_map_hits(), never from an entry.
  *
  * Keys are compared as bytes, so a caller must zero the padding of the key
  * it builds. The map is built only when CONFIG_TRACING_MAP is set (selected
