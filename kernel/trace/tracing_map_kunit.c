@@ -4,12 +4,14 @@
  * CONFIG_TRACING_MAP_KUNIT_TEST and run at boot.
  *
  * The single-CPU cases check the interface one call at a time: insertion,
- * lookup, counters, private data hooks, variables, clear and sorting by
- * every comparison in both directions. The concurrent cases start one
- * kthread on every online CPU (tm_run_on_cpus()) and check exact results
- * after the threads are done: sums, entry counts, hit and drop counts,
- * and that each variable value was consumed at most once. The last case
- * measures insertion and update rates and prints them.
+ * lookup, counters, private data hooks, variables, clear, an insertion
+ * nested in another one (as from an NMI), a full 2^17-entry map and
+ * sorting by every comparison in both directions. The concurrent cases
+ * start one kthread on every online CPU (tm_run_on_cpus()) and check exact
+ * results after the threads are done: sums, entry counts, hit and drop
+ * counts, that capacity survives lost insertion races and that each
+ * variable value was consumed at most once; they print how many races
+ * they saw. The last case measures insertion and update rates.
  *
  * Workers do their map operations with preemption disabled, a chunk at a
  * time, as trace events do, and reschedule between chunks so that a long
