@@ -94,7 +94,7 @@ enum hist_kind {
 	HIST_K_VAR_REF,		/* another histogram's variable: hist_ref */
 	HIST_K_SELF,		/* one of our variables, as this hit set it */
 	HIST_K_ALIAS,		/* a variable defined as another variable */
-	HIST_K_NEG,		/* -operand[0] */
+	HIST_K_NEG,		/* -operand[0]; operators last */
 	HIST_K_ADD,
 	HIST_K_SUB,
 	HIST_K_MUL,
@@ -283,7 +283,9 @@ struct hist_ref {
  * @kind, @mods:	what it computes and how it is shown
  * @roles:		what it is used as (enum hist_role)
  * @name:		its name as printed in the hist file ("count",
- *			"count-fd", "$ts0"); the spec adds the modifiers
+ *			"count.hex-fd", "$ts0"); the spec adds the modifiers
+ * @plain:		for operators: the name without any modifier, which
+ *			is what compares two triggers; NULL for others
  * @type:		its C type as printed in formats and hist_debug
  * @size:		bytes of its value (strings: of their buffer)
  * @is_signed:		for numbers
@@ -305,6 +307,7 @@ struct hist_field {
 	unsigned int		mods;
 	unsigned int		roles;
 	char			*name;
+	char			*plain;
 	const char		*type;
 	unsigned int		size;
 	bool			is_signed;
@@ -503,6 +506,7 @@ struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 				    unsigned int roles);
 const struct hist_mod_desc *hist_find_mod(const char *name);
+const char *hist_field_plain(const struct hist_field *f);
 bool hist_field_is_string(const struct hist_field *f);
 bool hist_field_is_stack(const struct hist_field *f);
 char *hist_field_spec(const struct hist_field *f);

@@ -428,8 +428,8 @@ void hist_trigger_clear(struct hist_trigger *ht)
 
 static bool same_field(const struct hist_field *a, const struct hist_field *b)
 {
-	return !strcmp(a->name, b->name) && a->mods == b->mods &&
-	       a->constant == b->constant;
+	return !strcmp(hist_field_plain(a), hist_field_plain(b)) &&
+	       a->mods == b->mods && a->constant == b->constant;
 }
 
 /**
@@ -484,6 +484,7 @@ void hist_trigger_free(struct hist_trigger *ht)
 		kfree(ht->vars[i]);
 	}
 	list_for_each_entry_safe(f, next, &ht->fields, list) {
+		kfree(f->plain);
 		kfree(f->name);
 		kfree(f);
 	}

@@ -39,7 +39,7 @@ const struct hist_mod_desc hist_mods[] = {
 	{ "sym",	HIST_M_SYM,	   HIST_R_KEY },
 	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY },
 	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY },
-	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
+	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY },
 	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY },
 	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY },
 	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
@@ -151,6 +151,16 @@ char *hist_field_spec(const struct hist_field *f)
 }
 
 /**
+ * hist_field_plain - the name of a field without its modifiers, which is
+ * what tells two triggers apart
+ * @f:	the field
+ */
+const char *hist_field_plain(const struct hist_field *f)
+{
+	return f->plain ? f->plain : f->name;
+}
+
+/**
  * hist_field_is_string - the field's value is a string (a pointer to it)
  * @f:	the field
  */
@@ -237,7 +247,9 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	if (!(m->roles & roles) ||
 	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f))) {
 		mod[-1] = '.';
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+		/* Stock reads "x.sym-offset" of a value as "x.sym" - "offset". */
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+			 m->mod == HIST_M_SYM_OFFSET ? "" : text);
 		return -EINVAL;
 	}
 	f->constant = size;
@@ -491,6 +503,7 @@ static void drop_last(struct hist_build *b, struct hist_field *f)
 {
 	list_del(&f->list);
 	b->ht->n_slots--;
+	kfree(f->plain);
 	kfree(f->name);
 	kfree(f);
 }
@@ -527,6 +540,9 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 	f = hist_field_new(b, HIST_K_NEG, name);
 	kfree(name);
 	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->plain = kasprintf(GFP_KERNEL, "-(%s)", hist_field_plain(operand));
+	if (!f->plain)
 		return ERR_PTR(-ENOMEM);
 	f->operand[0] = operand;
 	f->in_usecs = operand->in_usecs;
@@ -601,6 +617,11 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	f = hist_field_new(b, kind, name);
 	kfree(name);
 	if (!f)
+		return ERR_PTR(-ENOMEM);
+	/* Two expressions are the same when their operands' names are. */
+	f->plain = kasprintf(GFP_KERNEL, "%s%c%s", hist_field_plain(l), *op,
+			     hist_field_plain(r));
+	if (!f->plain)
 		return ERR_PTR(-ENOMEM);
 	f->operand[0] = l;
 	f->operand[1] = r;

@@ -216,24 +216,33 @@ void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 	seq_puts(m, stack_last ? "}" : " }");
 }
 
+/*
+ * One value of an entry. Stock kernels show no sum of an expression, and
+ * show a constant's without a name.
+ */
 static void print_val(struct seq_file *m, const struct hist_field *f,
 		      u64 val, u64 total, u64 max)
 {
+	const char *name = f->kind == HIST_K_CONST ? "" : f->name;
 	char bar[HIST_GRAPH_WIDTH + 1];
-	unsigned int n, pc;
+	unsigned int n;
+	u64 pc;
 
+	if (f->kind >= HIST_K_NEG)
+		return;
 	if (f->mods & HIST_M_PERCENT) {
-		pc = total ? div64_u64(val * 10000, total) : 0;
-		seq_printf(m, "  %s (%%):%4u.%02u", f->name, pc / 100, pc % 100);
+		pc = total ? mul_u64_u64_div_u64(val, 10000, total) : 0;
+		seq_printf(m, "  %s (%%):%4llu.%02llu", name, div_u64(pc, 100),
+			   pc % 100);
 	} else if (f->mods & HIST_M_GRAPH) {
-		n = max ? div64_u64(val * HIST_GRAPH_WIDTH, max) : 0;
+		n = max ? mul_u64_u64_div_u64(val, HIST_GRAPH_WIDTH, max) : 0;
 		memset(bar, '#', n);
 		bar[n] = '\0';
-		seq_printf(m, "  %s: %-*s", f->name, HIST_GRAPH_WIDTH, bar);
+		seq_printf(m, "  %s: %-*s", name, HIST_GRAPH_WIDTH, bar);
 	} else if (f->mods & HIST_M_HEX) {
-		seq_printf(m, "  %s: %10llx", f->name, val);
+		seq_printf(m, "  %s: %10llx", name, val);
 	} else {
-		seq_printf(m, "  %s: %10llu", f->name, val);
+		seq_printf(m, "  %s: %10llu", name, val);
 	}
 }
 
