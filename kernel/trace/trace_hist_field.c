@@ -585,7 +585,9 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	if (IS_ERR(r))
 		return r;
 
-	if (hist_field_is_string(l) || hist_field_is_string(r)) {
+	/* Only a string of the record itself; a string variable is let by. */
+	if ((hist_field_is_string(l) && l->kind != HIST_K_VAR_REF) ||
+	    (hist_field_is_string(r) && r->kind != HIST_K_VAR_REF)) {
 		hist_err(b->p, HIST_ERR_STRING_OPERAND, s);
 		return ERR_PTR(-EINVAL);
 	}
