@@ -700,8 +700,10 @@ static int event_hist_open(struct inode *inode, struct file *filp)
 
 	mutex_lock(&event_mutex);
 	file = event_file_file(filp);
-	if (file)
-		hf->last_read = hf->last_poll = event_hits(file);
+	if (file) {
+		hf->last_read = event_hits(file);
+		hf->last_poll = hf->last_read;
+	}
 	mutex_unlock(&event_mutex);
 	if (!file) {
 		ret = -ENODEV;

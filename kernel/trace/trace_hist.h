@@ -133,53 +133,48 @@ enum hist_role {
 
 #define HIST_CTX_LEVELS		4	/* task, softirq, irq, NMI */
 
-#define HIST_ITEMS_MAX		64	/* ':'-separated items of a command */
-
 /*
- * The errors of hist commands: enum hist_err and the error_log texts
- * (stock 6.12's wording, which users' scripts match).
+ * The errors of hist commands; hist_err_text[] (trace_hist_parse.c) has
+ * their error_log texts, stock 6.12's wording, which users' scripts match.
  */
-#define HIST_ERRORS							\
-	HIST_E(EMPTY_ASSIGNMENT,	"Empty assignment"),			\
-	HIST_E(TOO_MANY_SORT_FIELDS,	"Too many sort fields (Max = 2)"),	\
-	HIST_E(EMPTY_SORT_FIELD,	"Empty sort field"),			\
-	HIST_E(INVALID_SORT_FIELD,	"Sort field must be a key or a val"),	\
-	HIST_E(INVALID_SORT_MODIFIER, "Invalid sort modifier"),		\
-	HIST_E(FIELD_NOT_FOUND,	"Couldn't find field"),			\
-	HIST_E(BAD_FIELD_MODIFIER,	"Invalid field modifier"),		\
-	HIST_E(VAR_NOT_FOUND,	"Couldn't find variable"),		\
-	HIST_E(VAR_DEFINED,		"Variable already defined"),		\
-	HIST_E(VAR_NOT_UNIQUE,	"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable"), \
-	HIST_E(MISSING_SUBSYSTEM, "Missing subsystem"),			\
-	HIST_E(SYNTH_COUNT_MISMATCH, "Param count doesn't match synthetic event field count"),		\
-	HIST_E(TOO_MANY_SUBEXPR,	"Too many subexpressions (3 max)"),	\
-	HIST_E(UNARY_MINUS_SUBEXPR,	"Unary minus not supported in sub-expressions"), \
-	HIST_E(DIVISION_BY_ZERO,	"Division by zero"),			\
-	HIST_E(TIMESTAMP_MISMATCH,	"Timestamp units in expression don't match"), \
-	HIST_E(NEED_NOHC_VAL,	"Non-hitcount value is required for 'nohitcount'"), \
-	HIST_E(HIST_EXISTS,		"Hist trigger already exists"),		\
-	HIST_E(HIST_NOT_FOUND,	"Can't clear or continue a nonexistent hist trigger"), \
-	HIST_E(NAMED_MISMATCH,	"Named hist trigger doesn't match existing named trigger (includes variables)"), \
-	HIST_E(SET_CLOCK_FAIL,	"Couldn't set trace_clock"),		\
-	HIST_E(EXPECT_NUMBER,	"Expecting numeric literal"),		\
-	HIST_E(STRING_OPERAND,	"String type can not be an operand in expression"), \
-	HIST_E(PARAM_NOT_FOUND,	"Couldn't find param"),			\
-	HIST_E(FIELD_VAR_PARSE_FAIL, "Couldn't parse field variable"),	\
-	HIST_E(FIELD_VAR_CREATE_FAIL, "Couldn't create field variable"),	\
-	HIST_E(FIELD_VAR_HIST_FAIL, "Couldn't create histogram for field"),	\
-	HIST_E(SYNTH_NOT_FOUND,	"Couldn't find synthetic event"),	\
-	HIST_E(SYNTH_TYPE_MISMATCH, "Param type doesn't match synthetic event field type"), \
-	HIST_E(INVALID_PARAM,	"Invalid action param"),		\
-	HIST_E(BAD_MATCH_EVENT,	"Invalid subsystem or event name"),	\
-	HIST_E(TRACK_NOT_VAR,	"For onmax(x) or onchange(x), x must be a variable"), \
-	HIST_E(TRACK_VAR_NOT_FOUND, "Couldn't find onmax or onchange variable"), \
-	HIST_E(NO_ACTION,	"No action found"),			\
-	HIST_E(HANDLER_ACTION,	"Handler doesn't support action"),	\
-	HIST_E(TOO_MANY_SAVES,	"Can't have more than one save() action per hist"),
-
-#define HIST_E(a, b)	HIST_ERR_##a
-enum hist_err { HIST_ERRORS };
-#undef HIST_E
+enum hist_err {
+	HIST_ERR_EMPTY_ASSIGNMENT,
+	HIST_ERR_TOO_MANY_SORT_FIELDS,
+	HIST_ERR_EMPTY_SORT_FIELD,
+	HIST_ERR_INVALID_SORT_FIELD,
+	HIST_ERR_INVALID_SORT_MODIFIER,
+	HIST_ERR_FIELD_NOT_FOUND,
+	HIST_ERR_BAD_FIELD_MODIFIER,
+	HIST_ERR_VAR_NOT_FOUND,
+	HIST_ERR_VAR_DEFINED,
+	HIST_ERR_VAR_NOT_UNIQUE,
+	HIST_ERR_MISSING_SUBSYSTEM,
+	HIST_ERR_SYNTH_COUNT_MISMATCH,
+	HIST_ERR_TOO_MANY_SUBEXPR,
+	HIST_ERR_UNARY_MINUS_SUBEXPR,
+	HIST_ERR_DIVISION_BY_ZERO,
+	HIST_ERR_TIMESTAMP_MISMATCH,
+	HIST_ERR_NEED_NOHC_VAL,
+	HIST_ERR_HIST_EXISTS,
+	HIST_ERR_HIST_NOT_FOUND,
+	HIST_ERR_NAMED_MISMATCH,
+	HIST_ERR_SET_CLOCK_FAIL,
+	HIST_ERR_EXPECT_NUMBER,
+	HIST_ERR_STRING_OPERAND,
+	HIST_ERR_PARAM_NOT_FOUND,
+	HIST_ERR_FIELD_VAR_PARSE_FAIL,
+	HIST_ERR_FIELD_VAR_CREATE_FAIL,
+	HIST_ERR_FIELD_VAR_HIST_FAIL,
+	HIST_ERR_SYNTH_NOT_FOUND,
+	HIST_ERR_SYNTH_TYPE_MISMATCH,
+	HIST_ERR_INVALID_PARAM,
+	HIST_ERR_BAD_MATCH_EVENT,
+	HIST_ERR_TRACK_NOT_VAR,
+	HIST_ERR_TRACK_VAR_NOT_FOUND,
+	HIST_ERR_NO_ACTION,
+	HIST_ERR_HANDLER_ACTION,
+	HIST_ERR_TOO_MANY_SAVES,
+};
 
 /*
  * struct hist_spec - a hist command cut into pieces, nothing resolved yet.
@@ -232,6 +227,7 @@ void hist_err(struct hist_parse *p, enum hist_err err, const char *token);
 int hist_parse_init(struct hist_parse *p, const char *param);
 void hist_parse_free(struct hist_parse *p);
 int hist_split(char *s, char sep, char **out, unsigned int max);
+char *hist_next(char **cursor, char sep);
 
 struct hist_trigger;
 
@@ -241,6 +237,7 @@ struct hist_mod_desc {
 	unsigned int	mod;
 	unsigned int	roles;
 };
+
 extern const struct hist_mod_desc hist_mods[];
 
 /*

@@ -401,9 +401,10 @@ static void save_fields(const struct hist_action *act, struct hist_frame *fr,
 		if (hist_field_is_string(f)) {
 			const char *src = (const char *)(unsigned long)val;
 
+			size_t len = min_t(size_t, HIST_STR_MAX - 1, f->size);
+
 			memset(dst, 0, HIST_STR_MAX);
-			memcpy(dst, src, strnlen(src, min_t(unsigned int,
-						 HIST_STR_MAX - 1, f->size)));
+			memcpy(dst, src, strnlen(src, len));
 		} else {
 			*(u64 *)dst = val;
 		}

@@ -28,9 +28,57 @@
 
 #include "trace_hist.h"
 
-#define HIST_E(a, b)	b
-static const char *hist_err_text[] = { HIST_ERRORS };
-#undef HIST_E
+/* The error_log text of each enum hist_err. */
+static const char * const hist_err_text[] = {
+	[HIST_ERR_EMPTY_ASSIGNMENT] = "Empty assignment",
+	[HIST_ERR_TOO_MANY_SORT_FIELDS] = "Too many sort fields (Max = 2)",
+	[HIST_ERR_EMPTY_SORT_FIELD] = "Empty sort field",
+	[HIST_ERR_INVALID_SORT_FIELD] = "Sort field must be a key or a val",
+	[HIST_ERR_INVALID_SORT_MODIFIER] = "Invalid sort modifier",
+	[HIST_ERR_FIELD_NOT_FOUND] = "Couldn't find field",
+	[HIST_ERR_BAD_FIELD_MODIFIER] = "Invalid field modifier",
+	[HIST_ERR_VAR_NOT_FOUND] = "Couldn't find variable",
+	[HIST_ERR_VAR_DEFINED] = "Variable already defined",
+	[HIST_ERR_VAR_NOT_UNIQUE] =
+		"Variable name not unique, need to use fully qualified name (subsys.event.var) for variable",
+	[HIST_ERR_MISSING_SUBSYSTEM] = "Missing subsystem",
+	[HIST_ERR_SYNTH_COUNT_MISMATCH] =
+		"Param count doesn't match synthetic event field count",
+	[HIST_ERR_TOO_MANY_SUBEXPR] = "Too many subexpressions (3 max)",
+	[HIST_ERR_UNARY_MINUS_SUBEXPR] =
+		"Unary minus not supported in sub-expressions",
+	[HIST_ERR_DIVISION_BY_ZERO] = "Division by zero",
+	[HIST_ERR_TIMESTAMP_MISMATCH] =
+		"Timestamp units in expression don't match",
+	[HIST_ERR_NEED_NOHC_VAL] =
+		"Non-hitcount value is required for 'nohitcount'",
+	[HIST_ERR_HIST_EXISTS] = "Hist trigger already exists",
+	[HIST_ERR_HIST_NOT_FOUND] =
+		"Can't clear or continue a nonexistent hist trigger",
+	[HIST_ERR_NAMED_MISMATCH] =
+		"Named hist trigger doesn't match existing named trigger (includes variables)",
+	[HIST_ERR_SET_CLOCK_FAIL] = "Couldn't set trace_clock",
+	[HIST_ERR_EXPECT_NUMBER] = "Expecting numeric literal",
+	[HIST_ERR_STRING_OPERAND] =
+		"String type can not be an operand in expression",
+	[HIST_ERR_PARAM_NOT_FOUND] = "Couldn't find param",
+	[HIST_ERR_FIELD_VAR_PARSE_FAIL] = "Couldn't parse field variable",
+	[HIST_ERR_FIELD_VAR_CREATE_FAIL] = "Couldn't create field variable",
+	[HIST_ERR_FIELD_VAR_HIST_FAIL] = "Couldn't create histogram for field",
+	[HIST_ERR_SYNTH_NOT_FOUND] = "Couldn't find synthetic event",
+	[HIST_ERR_SYNTH_TYPE_MISMATCH] =
+		"Param type doesn't match synthetic event field type",
+	[HIST_ERR_INVALID_PARAM] = "Invalid action param",
+	[HIST_ERR_BAD_MATCH_EVENT] = "Invalid subsystem or event name",
+	[HIST_ERR_TRACK_NOT_VAR] =
+		"For onmax(x) or onchange(x), x must be a variable",
+	[HIST_ERR_TRACK_VAR_NOT_FOUND] =
+		"Couldn't find onmax or onchange variable",
+	[HIST_ERR_NO_ACTION] = "No action found",
+	[HIST_ERR_HANDLER_ACTION] = "Handler doesn't support action",
+	[HIST_ERR_TOO_MANY_SAVES] =
+		"Can't have more than one save() action per hist",
+};
 
 /**
  * hist_err - log a hist command error in the trace array's error_log
@@ -41,8 +89,8 @@ static const char *hist_err_text[] = { HIST_ERRORS };
  */
 void hist_err(struct hist_parse *p, enum hist_err err, const char *token)
 {
-	tracing_log_err(p->tr, p->loc, p->orig, hist_err_text, err,
-			token ? err_pos(p->orig, token) : 0);
+	tracing_log_err(p->tr, p->loc, p->orig, (const char **)hist_err_text,
+			err, token ? err_pos(p->orig, token) : 0);
 }
 
 /*
@@ -64,6 +112,38 @@ static char *find_filter(char *s)
 			return c;
 	}
 	return NULL;
+}
+
+/**
+ * hist_next - the next piece of a list whose pieces are separated by @sep
+ * outside parentheses
+ * @cursor:	where the rest of the list starts; NULL after the last piece
+ * @sep:	the separator
+ *
+ * The piece is cut out of the list in place.
+ *
+ * Return: the piece, or NULL when the list is done.
+ */
+char *hist_next(char **cursor, char sep)
+{
+	char *piece = *cursor, *c;
+	int depth = 0;
+
+	if (!piece)
+		return NULL;
+	for (c = piece; *c; c++) {
+		if (*c == '(') {
+			depth++;
+		} else if (*c == ')') {
+			depth--;
+		} else if (*c == sep && !depth) {
+			*c = '\0';
+			*cursor = c + 1;
+			return piece;
+		}
+	}
+	*cursor = NULL;
+	return piece;
 }
 
 /**
@@ -164,55 +244,96 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
 static int parse_assignments(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
-	char *pieces[HIST_ITEMS_MAX];
-	int n, i;
+	char *piece;
 
-	n = hist_split(item, ',', pieces, ARRAY_SIZE(pieces));
-	if (n < 0)
+	while ((piece = hist_next(&item, ',')) && s->n_assigns < HIST_VARS_MAX)
+		s->assigns[s->n_assigns++] = piece;
+	return 0;
+}
+
+static int parse_keys(struct hist_parse *p, char *item, char *value)
+{
+	return parse_list(p, item, value, p->spec.keys, HIST_KEYS_MAX,
+			  &p->spec.n_keys);
+}
+
+static int parse_vals(struct hist_parse *p, char *item, char *value)
+{
+	return parse_list(p, item, value, p->spec.vals, HIST_VALS_MAX,
+			  &p->spec.n_vals);
+}
+
+static int parse_sort(struct hist_parse *p, char *item, char *value)
+{
+	return parse_list(p, item, value, p->spec.sort, HIST_SORT_KEYS_MAX,
+			  &p->spec.n_sort);
+}
+
+static int parse_name(struct hist_parse *p, char *item, char *value)
+{
+	p->spec.name_item = item;
+	return parse_string_attr(p, item, value, &p->spec.name);
+}
+
+static int parse_clock(struct hist_parse *p, char *item, char *value)
+{
+	return parse_string_attr(p, item, value, &p->spec.clock);
+}
+
+/* The NAME=VALUE items that are not variables. */
+static const struct hist_attr {
+	const char	*name;
+	int		(*parse)(struct hist_parse *p, char *item, char *value);
+} hist_attrs[] = {
+	{ "keys",	parse_keys },
+	{ "key",	parse_keys },
+	{ "vals",	parse_vals },
+	{ "values",	parse_vals },
+	{ "sort",	parse_sort },
+	{ "size",	parse_size },
+	{ "name",	parse_name },
+	{ "clock",	parse_clock },
+};
+
+/* The items that are one word. */
+static int parse_flag(struct hist_parse *p, const char *item)
+{
+	struct hist_spec *s = &p->spec;
+
+	if (!strcmp(item, "pause"))
+		s->pause = true;
+	else if (!strcmp(item, "cont") || !strcmp(item, "continue"))
+		s->cont = true;
+	else if (!strcmp(item, "clear"))
+		s->clear = true;
+	else if (!strcmp(item, "nohitcount") || !strcmp(item, "NOHC"))
+		s->nohitcount = true;
+	else
 		return -EINVAL;
-	for (i = 0; i < n && s->n_assigns < HIST_VARS_MAX; i++)
-		s->assigns[s->n_assigns++] = pieces[i];
 	return 0;
 }
 
 static int parse_item(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
-	char *v;
+	char *value;
+	int i;
 
-	if (!strcmp(item, "pause")) {
-		s->pause = true;
-	} else if (!strcmp(item, "cont") || !strcmp(item, "continue")) {
-		s->cont = true;
-	} else if (!strcmp(item, "clear")) {
-		s->clear = true;
-	} else if (!strcmp(item, "nohitcount") || !strcmp(item, "NOHC")) {
-		s->nohitcount = true;
-	} else if ((v = item_value(item, "keys")) || (v = item_value(item, "key"))) {
-		return parse_list(p, item, v, s->keys, HIST_KEYS_MAX, &s->n_keys);
-	} else if ((v = item_value(item, "vals")) || (v = item_value(item, "values"))) {
-		return parse_list(p, item, v, s->vals, HIST_VALS_MAX, &s->n_vals);
-	} else if ((v = item_value(item, "sort"))) {
-		return parse_list(p, item, v, s->sort, HIST_SORT_KEYS_MAX, &s->n_sort);
-	} else if ((v = item_value(item, "size"))) {
-		return parse_size(p, item, v);
-	} else if ((v = item_value(item, "name"))) {
-		s->name_item = item;
-		return parse_string_attr(p, item, v, &s->name);
-	} else if ((v = item_value(item, "clock"))) {
-		return parse_string_attr(p, item, v, &s->clock);
-	} else if (str_has_prefix(item, "onmatch(") ||
-		   str_has_prefix(item, "onmax(") ||
-		   str_has_prefix(item, "onchange(")) {
+	if (str_has_prefix(item, "onmatch(") || str_has_prefix(item, "onmax(") ||
+	    str_has_prefix(item, "onchange(")) {
 		if (s->n_actions == HIST_ACTIONS_MAX)
 			return -EINVAL;
 		s->actions[s->n_actions++] = item;
-	} else if (strchr(item, '=')) {
-		return parse_assignments(p, item);
-	} else {
-		return -EINVAL;
+		return 0;
 	}
-	return 0;
+	for (i = 0; i < ARRAY_SIZE(hist_attrs); i++) {
+		value = item_value(item, hist_attrs[i].name);
+		if (value)
+			return hist_attrs[i].parse(p, item, value);
+	}
+	if (strchr(item, '='))
+		return parse_assignments(p, item);
+	return parse_flag(p, item);
 }
 
 /**
@@ -228,8 +349,8 @@ static int parse_item(struct hist_parse *p, char *item)
 int hist_parse_init(struct hist_parse *p, const char *param)
 {
 	struct hist_spec *s = &p->spec;
-	char *items[HIST_ITEMS_MAX], *filter;
-	int n, i, ret;
+	char *items, *item, *filter;
+	int ret;
 
 	p->orig = kasprintf(GFP_KERNEL, "hist:%s", param ? param : "");
 	p->text = kstrdup(p->orig, GFP_KERNEL);
@@ -244,14 +365,11 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 	}
 	strim(p->text);
 
-	n = hist_split(p->text + strlen("hist:"), ':', items,
-		       ARRAY_SIZE(items));
-	if (n < 0)
-		return -EINVAL;
-	for (i = 0; i < n; i++) {
-		if (!*items[i])
+	items = p->text + strlen("hist:");
+	while ((item = hist_next(&items, ':'))) {
+		if (!*item)
 			return -EINVAL;
-		ret = parse_item(p, items[i]);
+		ret = parse_item(p, item);
 		if (ret)
 			return ret;
 	}

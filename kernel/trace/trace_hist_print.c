@@ -253,8 +253,8 @@ static void sum_stats(const struct hist_trigger *ht,
 {
 	unsigned int i, j;
 
-	for (j = 0; j < ht->n_vals; j++)
-		total[j] = max[j] = 0;
+	memset(total, 0, ht->n_vals * sizeof(*total));
+	memset(max, 0, ht->n_vals * sizeof(*max));
 	for (i = 0; i < snap->n_entries; i++) {
 		for (j = 0; j < ht->n_vals; j++) {
 			u64 v = tracing_map_elt_sum(snap->entries[i].elt,
