@@ -523,6 +523,8 @@ void hist_trigger_hit(struct event_trigger_data *data,
 		      struct trace_buffer *buffer, void *rec,
 		      struct ring_buffer_event *rbe);
 int hist_scratch_alloc(struct hist_trigger *ht);
+void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
+		   struct hist_frame *fr);
 
 /* trace_hist_var.c */
 struct hist_field *hist_ref_field(struct hist_build *b, const char *system,

@@ -395,19 +395,12 @@ static void save_fields(const struct hist_action *act, struct hist_frame *fr,
 
 	for (i = 0; i < act->n_params; i++) {
 		const struct hist_field *f = act->params[i];
-		u64 val = fr->vals[f->slot];
 		void *dst = priv + act->save_off[i];
 
-		if (hist_field_is_string(f)) {
-			const char *src = (const char *)(unsigned long)val;
-
-			size_t len = min_t(size_t, HIST_STR_MAX - 1, f->size);
-
-			memset(dst, 0, HIST_STR_MAX);
-			memcpy(dst, src, strnlen(src, len));
-		} else {
-			*(u64 *)dst = val;
-		}
+		if (hist_field_is_string(f))
+			hist_copy_str(dst, HIST_STR_MAX, f, fr);
+		else
+			*(u64 *)dst = fr->vals[f->slot];
 	}
 }
 

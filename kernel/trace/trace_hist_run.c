@@ -166,16 +166,43 @@ static void run(const struct hist_trigger *ht, struct hist_frame *fr,
 }
 
 /*
- * Copy a string of the record into @dst of @size bytes, NUL-terminated
- * and zero-padded, reading no more than the field holds.
+ * The most bytes the string value of @f can have in this hit: a dynamic
+ * string of the record is bounded by its length in the record (its data
+ * comes from whoever wrote the event), the others by their buffer.
  */
-static void copy_str(char *dst, unsigned int size, const struct hist_field *f,
-		     u64 val)
+static unsigned int str_bound(const struct hist_field *f,
+			      struct hist_frame *fr)
 {
-	const char *src = (const char *)(unsigned long)val;
+	u32 len;
+
+	switch (f->kind) {
+	case HIST_K_DYNSTR:
+	case HIST_K_RELSTR:
+		record_array(f, fr->rec, &len);
+		return len;
+	case HIST_K_SELF:
+		return str_bound(f->operand[0], fr);
+	default:
+		return f->size;
+	}
+}
+
+/**
+ * hist_copy_str - copy the string value of a field in a hit
+ * @dst:	where to, @size bytes, left NUL-terminated and zero-padded
+ * @size:	bytes at @dst
+ * @f:		the field, whose slot holds a pointer to the string
+ * @fr:		the hit
+ *
+ * Context: the event's.
+ */
+void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
+		   struct hist_frame *fr)
+{
+	const char *src = (const char *)(unsigned long)fr->vals[f->slot];
 
 	memset(dst, 0, size);
-	memcpy(dst, src, strnlen(src, min(size - 1, f->size)));
+	memcpy(dst, src, strnlen(src, min(size - 1, str_bound(f, fr))));
 }
 
 /* The key value of a number: .log2 and .buckets= group values here. */
@@ -198,7 +225,7 @@ static void build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 		u64 val = fr->vals[f->slot];
 
 		if (hist_field_is_string(f))
-			copy_str(dst, f->key_size, f, val);
+			hist_copy_str(dst, f->key_size, f, fr);
 		else if (hist_field_is_stack(f))
 			memcpy(dst, (void *)(unsigned long)val, f->key_size);
 		else
@@ -229,7 +256,7 @@ static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
 				memcpy(dst, (void *)(unsigned long)val,
 				       HIST_STACKTRACE_SIZE);
 			else
-				copy_str(dst, HIST_STR_MAX, f, val);
+				hist_copy_str(dst, HIST_STR_MAX, f, fr);
 			val = (unsigned long)dst;
 		}
 		tracing_map_elt_var_set(elt, var->idx, val);
