@@ -20,8 +20,9 @@
  * trigger list, whose private_data is the struct hist_trigger; it is
  * refcounted by the framework (data->ref) and freed by hist_cmd_free()
  * after tracepoint_synchronize_unregister(), so that no event is still
- * running it. The event itself is pinned (trace_event_try_get_ref()) while
- * a histogram is attached.
+ * running it. As on stock kernels, a histogram does not pin its event: a
+ * module whose events have histograms can be removed, and
+ * hist_module_notify() removes those histograms first.
  *
  * Everything here runs under event_mutex, except hist_enable_trigger(),
  * which runs at event time.
@@ -113,12 +114,50 @@ static void hist_cmd_free(struct event_trigger_data *data)
 	if (data->name)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
+	hist_vars_unregister(ht);
+}
 
+/*
+ * What a registered trigger holds in its trace array: a reference when it
+ * has variables (an instance with histograms others may read cannot go
+ * away; stock kernels refuse the rmdir with -EBUSY just so), the trace
+ * clock and unbuffered filtering for timestamps, the conditional snapshot.
+ * They are given back when the trigger is removed, not when it is freed:
+ * an instance being removed frees its triggers under trace_types_lock,
+ * which giving them back would take again.
+ */
+static int claim_resources(struct hist_parse *p, struct hist_trigger *ht)
+{
+	int ret;
+
+	if (ht->n_vars && trace_array_get(ht->tr) < 0)
+		return -ENODEV;
+	if (ht->uses_timestamp) {
+		ret = use_timestamps(p, ht);
+		if (ret)
+			goto out_put;
+	}
+	ret = hist_actions_enable(ht);
+	if (ret)
+		goto out_timestamps;
+	return 0;
+
+out_timestamps:
+	if (ht->uses_timestamp)
+		tracing_set_filter_buffering(ht->tr, false);
+out_put:
+	if (ht->n_vars)
+		trace_array_put(ht->tr);
+	return ret;
+}
+
+static void release_resources(struct hist_trigger *ht)
+{
 	hist_actions_disable(ht);
 	if (ht->uses_timestamp)
 		tracing_set_filter_buffering(ht->tr, false);
-	trace_event_put_ref(ht->file->event_call);
-	hist_vars_unregister(ht);
+	if (ht->n_vars)
+		trace_array_put(ht->tr);
 }
 
 static int hist_cmd_reg(char *glob, struct event_trigger_data *data,
@@ -148,6 +187,7 @@ static void remove_trigger(struct event_trigger_data *data,
 	list_del_rcu(&data->list);
 	trace_event_trigger_enable_disable(file, 0);
 	update_cond_flag(file);
+	release_resources(data->private_data);
 	hist_cmd_free(data);
 }
 
@@ -244,23 +284,14 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	ret = hist_scratch_alloc(ht);
 	if (ret)
 		return ret;
-	if (ht->uses_timestamp) {
-		ret = use_timestamps(p, ht);
-		if (ret)
-			return ret;
-	}
-	ret = hist_actions_enable(ht);
+	ret = claim_resources(p, ht);
 	if (ret)
-		goto out_timestamps;
-	if (!trace_event_try_get_ref(file->event_call)) {
-		ret = -EBUSY;
-		goto out_actions;
-	}
+		return ret;
 	if (data->name) {
 		ret = save_named_trigger(p->spec.name, data);
 		if (ret) {
 			data->name = p->spec.name;
-			goto out_put;
+			goto out_release;
 		}
 	}
 	data->paused = p->spec.pause;
@@ -276,13 +307,8 @@ out_unname:
 		del_named_trigger(data);
 		data->name = p->spec.name;
 	}
-out_put:
-	trace_event_put_ref(file->event_call);
-out_actions:
-	hist_actions_disable(ht);
-out_timestamps:
-	if (ht->uses_timestamp)
-		tracing_set_filter_buffering(ht->tr, false);
+out_release:
+	release_resources(ht);
 	return ret;
 }
 
@@ -512,6 +538,44 @@ static struct event_command hist_cmd = {
 	.free		= hist_cmd_free,
 };
 
+/* Remove every histogram of an event. */
+static void remove_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *next;
+
+	list_for_each_entry_safe(data, next, &file->triggers, list)
+		if (hist_is_hist_trigger(data))
+			remove_trigger(data, file);
+}
+
+/*
+ * A module going away takes its events with it, and the event code does
+ * not free their triggers: remove the histograms on them first. This runs
+ * before the event code's notifier (priority 1).
+ */
+static int hist_module_notify(struct notifier_block *nb, unsigned long val,
+			      void *data)
+{
+	struct module *mod = data;
+	struct trace_event_file *file;
+	struct trace_array *tr;
+
+	if (val != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&event_mutex);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list)
+		list_for_each_entry(file, &tr->events, list)
+			if (file->event_call->module == mod)
+				remove_all(file);
+	mutex_unlock(&event_mutex);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block hist_module_nb = {
+	.notifier_call	= hist_module_notify,
+	.priority	= 2,
+};
+
 /**
  * register_trigger_hist_cmd - register the "hist" trigger command
  *
@@ -521,8 +585,11 @@ __init int register_trigger_hist_cmd(void)
 {
 	int ret = register_event_command(&hist_cmd);
 
-	WARN_ON(ret < 0);
-	return ret;
+	if (WARN_ON(ret < 0))
+		return ret;
+	if (IS_ENABLED(CONFIG_MODULES))
+		register_module_notifier(&hist_module_nb);
+	return 0;
 }
 
 /*

@@ -398,10 +398,9 @@ static void debug_field(struct seq_file *m, const struct hist_field *f,
 		seq_printf(m, "      operand[%u]: fields[%u]\n", i,
 			   f->operand[i]->slot);
 	if (f->ref)
-		seq_printf(m, "      reads: %s.%s.$%s (refs[%u])\n",
-			   f->ref->var->owner->file->event_call->class->system,
-			   trace_event_name(f->ref->var->owner->file->event_call),
-			   f->ref->var->name, f->ref->idx);
+		seq_printf(m, "      reads: $%s (refs[%u], variable %u of hist_trigger %p)\n",
+			   f->ref->var->name, f->ref->idx, f->ref->var->idx,
+			   f->ref->var->owner);
 	seq_printf(m, "      type: %s\n", f->type);
 	seq_printf(m, "      size: %u\n", f->size);
 	seq_printf(m, "      is_signed: %d\n\n", f->is_signed);
