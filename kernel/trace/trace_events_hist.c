@@ -563,10 +563,16 @@ static int hist_module_notify(struct notifier_block *nb, unsigned long val,
 	if (val != MODULE_STATE_GOING)
 		return NOTIFY_DONE;
 	mutex_lock(&event_mutex);
-	list_for_each_entry(tr, &ftrace_trace_arrays, list)
-		list_for_each_entry(file, &tr->events, list)
-			if (file->event_call->module == mod)
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			struct trace_event_call *call = file->event_call;
+
+			/* A dynamic event keeps a refcount where .module is. */
+			if (!(call->flags & TRACE_EVENT_FL_DYNAMIC) &&
+			    call->module == mod)
 				remove_all(file);
+		}
+	}
 	mutex_unlock(&event_mutex);
 	return NOTIFY_OK;
 }
