@@ -173,17 +173,14 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 		hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND, synth_name);
 		return -EINVAL;
 	}
-	if (n != synth_event_n_fields(se)) {
-		hist_err(b->p, HIST_ERR_SYNTH_COUNT_MISMATCH, synth_name);
-		return -EINVAL;
-	}
+	/* A parameter too many is a mismatch; too few, a count error. */
 	for (i = 0; i < n; i++) {
 		const struct synth_field *sf = synth_event_field(se, i);
 
 		f = param_field(b, act, params[i], false);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (!param_fits(f, sf)) {
+		if (!sf || !param_fits(f, sf)) {
 			hist_err(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH, params[i]);
 			return -EINVAL;
 		}
@@ -280,6 +277,11 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 		hist_err(b->p, HIST_ERR_NO_ACTION, NULL);
 		return -EINVAL;
 	}
+	/* As the spec prints it: rebuilt, so a forgiven ')' shows. */
+	act->spec = kasprintf(GFP_KERNEL, "%s(%s).%s(%s)", hname, harg, aname,
+			      aargs);
+	if (!act->spec)
+		return -ENOMEM;
 	ret = build_handler(b, act, hname, harg);
 	if (ret)
 		return ret;
@@ -329,9 +331,6 @@ int hist_actions_build(struct hist_build *b)
 		if (!act)
 			return -ENOMEM;
 		list_add_tail(&act->list, &ht->actions);
-		act->spec = kstrdup(s->actions[i], GFP_KERNEL);
-		if (!act->spec)
-			return -ENOMEM;
 		ret = build_action(b, act, s->actions[i]);
 		if (ret)
 			return ret;

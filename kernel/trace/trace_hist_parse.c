@@ -288,6 +288,7 @@ static const struct hist_attr {
 	{ "keys",	parse_keys },
 	{ "key",	parse_keys },
 	{ "vals",	parse_vals },
+	{ "val",	parse_vals },
 	{ "values",	parse_vals },
 	{ "sort",	parse_sort },
 	{ "size",	parse_size },
