@@ -263,15 +263,19 @@ struct hist_var {
  * registered histogram of the same trace array ("$ts0")
  * @var:	the variable read
  * @idx:	where the resolved value goes in struct hist_frame.refs
+ * @consume:	the reference is an operand of an expression
  * @list:	in hist_trigger.refs
  *
  * References are resolved at event time by looking up the referenced
- * histogram's map with the current key, and consumed: a value is read
- * once, so that a stale timestamp is never paired with a later event.
+ * histogram's map with the current key. A reference used in an
+ * expression ("lat=common_timestamp-$ts0") consumes the value, so that a
+ * stale timestamp is never paired with a later event; one used alone (an
+ * alias "t=$ts0", an action parameter) only reads it, as stock kernels do.
  */
 struct hist_ref {
 	struct hist_var		*var;
 	unsigned int		idx;
+	bool			consume;
 	struct list_head	list;
 };
 
@@ -507,6 +511,7 @@ const char *hist_field_plain(const struct hist_field *f);
 bool hist_field_is_string(const struct hist_field *f);
 bool hist_field_is_stack(const struct hist_field *f);
 char *hist_field_spec(const struct hist_field *f);
+char *hist_field_mods(const struct hist_field *f);
 
 /* trace_hist_build.c */
 struct hist_trigger *hist_build(struct hist_parse *p,

@@ -147,7 +147,7 @@ static struct hist_field *param_field(struct hist_build *b,
 /*
  * Whether a parameter fits a synthetic field: strings and stack traces go
  * to fields of their kind; a number to a field of its type, or of its
- * size and signedness.
+ * size and signedness (a constant is a u64).
  */
 static bool param_fits(const struct hist_field *f,
 		       const struct synth_field *sf)
@@ -156,7 +156,7 @@ static bool param_fits(const struct hist_field *f,
 		return hist_field_is_stack(f);
 	if (sf->is_string)
 		return hist_field_is_string(f);
-	if (f->kind == HIST_K_CONST || !strcmp(f->type, sf->type))
+	if (!strcmp(f->type, sf->type))
 		return true;
 	return f->size == sf->size && f->is_signed == sf->is_signed;
 }

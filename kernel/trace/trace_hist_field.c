@@ -104,21 +104,12 @@ struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 	return f;
 }
 
-static int spec_fmt(char *buf, int size, const struct hist_field *f)
+/* Print the modifiers of @f (".hex.usecs") as snprintf() would. */
+static int mods_fmt(char *buf, int size, const struct hist_field *f)
 {
 	const struct hist_mod_desc *d;
-	const char *name = f->name;
-	int n;
+	int n = 0;
 
-	/*
-	 * "cpu" and "stacktrace" are spelled in full in the spec, and a
-	 * stack trace shows no modifier (though it has them, for matching).
-	 */
-	if (f->kind == HIST_K_CPU)
-		name = "common_cpu";
-	else if (f->kind == HIST_K_STACKTRACE)
-		return snprintf(buf, size, "common_stacktrace");
-	n = snprintf(buf, size, "%s", name);
 	for (d = hist_mods; d->name; d++) {
 		char *at = n < size ? buf + n : NULL;
 		int room = n < size ? size - n : 0;
@@ -133,6 +124,37 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
 	return n;
 }
 
+/*
+ * Print @f as the spec shows it. "cpu" and "stacktrace" are spelled in
+ * full, and a stack trace shows no modifier (though it has them, for
+ * telling triggers apart).
+ */
+static int spec_fmt(char *buf, int size, const struct hist_field *f)
+{
+	const char *name = f->name;
+	int n;
+
+	if (f->kind == HIST_K_CPU)
+		name = "common_cpu";
+	else if (f->kind == HIST_K_STACKTRACE)
+		return snprintf(buf, size, "common_stacktrace");
+	n = snprintf(buf, size, "%s", name);
+	return n + mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0,
+			    f);
+}
+
+/* Run @fmt twice: to size the string, then to fill it. */
+static char *alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
+		       const struct hist_field *f)
+{
+	int n = fmt(NULL, 0, f);
+	char *buf = kmalloc(n + 1, GFP_KERNEL);
+
+	if (buf)
+		fmt(buf, n + 1, f);
+	return buf;
+}
+
 /**
  * hist_field_spec - the text of a field as the spec prints it
  * @f:	the field
@@ -142,12 +164,19 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
  */
 char *hist_field_spec(const struct hist_field *f)
 {
-	int n = spec_fmt(NULL, 0, f);
-	char *buf = kmalloc(n + 1, GFP_KERNEL);
+	return alloc_fmt(spec_fmt, f);
+}
 
-	if (buf)
-		spec_fmt(buf, n + 1, f);
-	return buf;
+/**
+ * hist_field_mods - the modifiers of a field as the spec prints them
+ * @f:	the field
+ *
+ * Return: ".hex.usecs" and the like, or "", allocated; NULL when out of
+ * memory.
+ */
+char *hist_field_mods(const struct hist_field *f)
+{
+	return alloc_fmt(mods_fmt, f);
 }
 
 /**

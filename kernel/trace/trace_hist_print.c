@@ -73,9 +73,18 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 	}
 
 	for (i = 0; i < ht->n_vars; i++) {
+		const struct hist_field *f = ht->vars[i]->field;
+
 		seq_puts(m, i ? "," : ":");
 		seq_printf(m, "%s=", ht->vars[i]->name);
-		print_field_spec(m, ht->vars[i]->field);
+		print_field_spec(m, f);
+		/* An alias shows the modifiers of what it aliases. */
+		if (f->kind == HIST_K_VAR_REF) {
+			char *mods = hist_field_mods(f->ref->var->field);
+
+			seq_puts(m, mods ? mods : "");
+			kfree(mods);
+		}
 	}
 
 	seq_puts(m, ":sort=");

@@ -7,9 +7,9 @@
  * histogram of the same trace array reads it with "$ts0" (or
  * "sched.sched_waking.$ts0" when the name is not unique): at its own hit,
  * it builds its key, looks that key up in the defining histogram's map and
- * takes the value. A variable is read once: taking it clears it, so a
- * timestamp is paired with one later event only. If any variable a hit
- * needs is not set, the hit is ignored.
+ * takes the value. Used in an expression, a variable is read once: taking
+ * it clears it, so a timestamp is paired with one later event only. If any
+ * variable a hit needs is not set, the hit is ignored.
  *
  * The registry. Every registered trigger that defines variables is on the
  * trace array's hist_vars list (struct trace_array.hist_vars), which is
@@ -136,6 +136,8 @@ struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 	list_add_tail(&ref->list, &ht->refs);
 
 have_ref:
+	if (roles & HIST_R_OPERAND)
+		ref->consume = true;
 	fname = kasprintf(GFP_KERNEL, "$%s", name);
 	if (!fname)
 		return ERR_PTR(-ENOMEM);
@@ -212,11 +214,14 @@ bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr)
 
 	list_for_each_entry(ref, &ht->refs, list) {
 		const struct hist_var *var = ref->var;
+		u64 *val = &fr->refs[ref->idx];
 
 		elt = tracing_map_lookup(var->owner->table->map, fr->key);
-		if (!elt ||
-		    !tracing_map_elt_var_read_once(elt, var->idx,
-						   &fr->refs[ref->idx]))
+		if (!elt)
+			return false;
+		if (ref->consume ?
+		    !tracing_map_elt_var_read_once(elt, var->idx, val) :
+		    !tracing_map_elt_var_get(elt, var->idx, val))
 			return false;
 	}
 	return true;
