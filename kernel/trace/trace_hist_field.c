@@ -150,8 +150,10 @@ static char *alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
 	int n = fmt(NULL, 0, f);
 	char *buf = kmalloc(n + 1, GFP_KERNEL);
 
-	if (buf)
+	if (buf) {
+		buf[0] = '\0';		/* @fmt may have nothing to write */
 		fmt(buf, n + 1, f);
+	}
 	return buf;
 }
 
