@@ -345,6 +345,7 @@ static struct hist_field *event_field(struct hist_build *b, char *name)
 		break;
 	case HIST_K_DYNSTACK:
 		f->size = HIST_STACKTRACE_SIZE;
+		f->mods = HIST_M_STACKTRACE;	/* a stack shows as one */
 		break;
 	default:
 		f->size = HIST_STR_MAX;

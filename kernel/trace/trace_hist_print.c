@@ -181,12 +181,24 @@ static void print_key_num(struct seq_file *m, const struct hist_trigger *ht,
 	}
 }
 
+/*
+ * A stack trace key: the event's stack as "common_stacktrace:" and the
+ * frames on the lines below; a stack array of the record (a synthetic
+ * event's) as "NAME.stacktrace" and the frames from the same line on.
+ */
 static void print_key_stack(struct seq_file *m, const struct hist_field *f,
 			    const unsigned long *stack)
 {
 	unsigned int i;
+	char *spec;
 
-	seq_puts(m, "common_stacktrace:\n");
+	if (f->kind == HIST_K_STACKTRACE) {
+		seq_puts(m, "common_stacktrace:\n");
+	} else {
+		spec = hist_field_spec(f);
+		seq_puts(m, spec ? spec : f->name);
+		kfree(spec);
+	}
 	for (i = 0; i < HIST_STACKTRACE_DEPTH && stack[i]; i++)
 		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 }
@@ -202,7 +214,7 @@ void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 {
 	const void *key = tracing_map_elt_key(elt);
 	const void *priv = tracing_map_elt_private(elt);
-	bool stack_last = false;
+	bool stack_shown = false;
 	unsigned int i;
 
 	seq_puts(m, "{ ");
@@ -212,17 +224,22 @@ void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 
 		if (i)
 			seq_puts(m, ", ");
-		stack_last = hist_field_is_stack(f);
-		/* A display modifier shows even a string as a number. */
-		if (stack_last)
-			print_key_stack(m, f, p);
-		else if (hist_field_is_string(f) && !(f->mods & HIST_M_NUMBER))
-			seq_printf(m, "%s: %-50s", f->name, (const char *)p);
-		else
+		/* A display modifier shows even a string or a stack as a number. */
+		if (f->mods & HIST_M_NUMBER) {
 			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
 				      priv);
+		} else if (hist_field_is_stack(f)) {
+			print_key_stack(m, f, p);
+			stack_shown = true;
+		} else if (hist_field_is_string(f)) {
+			seq_printf(m, "%s: %-50s", f->name, (const char *)p);
+		} else {
+			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
+				      priv);
+		}
 	}
-	seq_puts(m, stack_last ? "}" : " }");
+	/* After a stack, stock kernels close the key without the blank. */
+	seq_puts(m, stack_shown ? "}" : " }");
 }
 
 /*
