@@ -389,6 +389,42 @@ static struct hist_field *constant(struct hist_build *b, char *text, u64 num)
 	return f;
 }
 
+/* A field of this event (special or not), or NULL when there is none. */
+static struct hist_field *own_field(struct hist_build *b, char *name)
+{
+	struct hist_field *f = special_field(b, name);
+
+	return f ? f : event_field(b, name);
+}
+
+/*
+ * $VAR naming a variable this very command defines as a plain field
+ * ("z=val:vals=$z") is that field, as stock kernels have it; defined as a
+ * number, it is a field that does not exist. Returns NULL for any other
+ * variable.
+ */
+static struct hist_field *own_alias(struct hist_build *b, const char *name)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_field *f;
+	const char *value;
+	unsigned int i;
+
+	for (i = 0; i < s->n_assigns; i++) {
+		if (strcmp(s->assigns[i], name))
+			continue;
+		value = s->assigns[i] + strlen(name) + 1;
+		if (strpbrk(value, "+-*/$"))
+			return NULL;
+		f = own_field(b, (char *)value);
+		if (f)
+			return f;
+		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, value);
+		return ERR_PTR(-EINVAL);
+	}
+	return NULL;
+}
+
 /* $VAR or SYSTEM.EVENT.$VAR; @dollar points at the '$' in @text. */
 static struct hist_field *var_ref(struct hist_build *b, char *text,
 				  char *dollar, unsigned int roles)
@@ -396,7 +432,11 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 	char *system = NULL, *event = NULL;
 	struct hist_field *f;
 
-	if (dollar != text) {
+	if (dollar == text) {
+		f = own_alias(b, dollar + 1);
+		if (f)
+			return f;
+	} else {
 		event = strchr(text, '.');
 		if (!event || dollar[-1] != '.' || event == dollar - 1)
 			goto not_found;
