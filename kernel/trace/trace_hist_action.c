@@ -118,6 +118,12 @@ static struct hist_field *param_field(struct hist_build *b,
 	struct hist_field *f;
 	struct hist_var *var;
 
+	/* Stock kernels take no parameter of a single character. */
+	if (strlen(text) < 2) {
+		hist_err(b->p, HIST_ERR_INVALID_PARAM, text);
+		return ERR_PTR(-EINVAL);
+	}
+
 	if (text[0] == '$') {
 		var = own_var(b->ht, text + 1);
 		if (var)
