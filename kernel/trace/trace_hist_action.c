@@ -206,10 +206,6 @@ static int build_save(struct hist_build *b, struct hist_action *act,
 	struct hist_field *f;
 	int i;
 
-	if (n == 1 && !*params[0]) {
-		hist_err(b->p, HIST_ERR_INVALID_PARAM, NULL);
-		return -EINVAL;
-	}
 	for (i = 0; i < n; i++) {
 		f = param_field(b, act, params[i], true);
 		if (IS_ERR(f))
@@ -262,6 +258,10 @@ static int build_handler(struct hist_build *b, struct hist_action *act,
 	return 0;
 }
 
+/*
+ * One "HANDLER(ARG).ACTION(PARAMS)"; hist_parse_init() checked its shape,
+ * that the handler takes the action and that there are parameters.
+ */
 static int build_action(struct hist_build *b, struct hist_action *act,
 			char *text)
 {
@@ -270,19 +270,11 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 	int n, ret;
 
 	dot = split_handler(text);
-	if (!dot) {
-		hist_err(b->p, HIST_ERR_NO_ACTION, NULL);
-		return -EINVAL;
-	}
 	*dot = '\0';
 	harg = call_args(text, &hname);
 	aargs = call_args(dot + 1, &aname);
-	if (!harg)
+	if (!harg || !aargs)
 		return -EINVAL;
-	if (!aargs) {
-		hist_err(b->p, HIST_ERR_NO_ACTION, NULL);
-		return -EINVAL;
-	}
 	/* As the spec prints it: rebuilt, so a forgiven ')' shows. */
 	act->spec = kasprintf(GFP_KERNEL, "%s(%s).%s(%s)", hname, harg, aname,
 			      aargs);
@@ -296,23 +288,15 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 	if (n < 0 || n > HIST_PARAMS_MAX)
 		return -EINVAL;
 
-	if (!strcmp(aname, "save") || !strcmp(aname, "snapshot")) {
-		if (act->handler == HIST_ON_MATCH) {
-			hist_err(b->p, HIST_ERR_HANDLER_ACTION, aname);
-			return -EINVAL;
-		}
-		if (!strcmp(aname, "snapshot")) {
-			act->kind = HIST_DO_SNAPSHOT;
-			return 0;
-		}
+	if (!strcmp(aname, "snapshot")) {
+		act->kind = HIST_DO_SNAPSHOT;
+		return 0;
+	}
+	if (!strcmp(aname, "save")) {
 		act->kind = HIST_DO_SAVE;
 		return build_save(b, act, params, n);
 	}
 	act->kind = HIST_DO_TRACE;
-	if (!*params[0]) {
-		hist_err(b->p, HIST_ERR_INVALID_PARAM, NULL);
-		return -EINVAL;
-	}
 	if (!strcmp(aname, "trace"))
 		return build_trace(b, act, params[0], params + 1, n - 1);
 	return build_trace(b, act, aname, params, n);

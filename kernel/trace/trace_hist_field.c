@@ -139,8 +139,12 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
 	else if (f->kind == HIST_K_STACKTRACE)
 		return snprintf(buf, size, "common_stacktrace");
 	n = snprintf(buf, size, "%s", name);
-	return n + mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0,
-			    f);
+	n += mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
+	/* A stack array of the record shows as a stack, told so or not. */
+	if (f->kind == HIST_K_DYNSTACK && !(f->mods & HIST_M_STACKTRACE))
+		n += snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0,
+			      ".stacktrace");
+	return n;
 }
 
 /* Run @fmt twice: to size the string, then to fill it. */
@@ -345,7 +349,6 @@ static struct hist_field *event_field(struct hist_build *b, char *name)
 		break;
 	case HIST_K_DYNSTACK:
 		f->size = HIST_STACKTRACE_SIZE;
-		f->mods = HIST_M_STACKTRACE;	/* a stack shows as one */
 		break;
 	default:
 		f->size = HIST_STR_MAX;

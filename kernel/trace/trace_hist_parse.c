@@ -280,6 +280,36 @@ static int parse_clock(struct hist_parse *p, char *item, char *value)
 	return parse_string_attr(p, item, value, &p->spec.clock);
 }
 
+/*
+ * What stock kernels check of an action as they read the command, before
+ * anything is resolved: that there is an action, that the handler takes
+ * it, and that it has parameters.
+ */
+static int check_action(struct hist_parse *p, const char *item)
+{
+	const char *action, *open;
+
+	action = strstr(item, ").");
+	if (!action || !strchr(action + 2, '(')) {
+		hist_err(p, HIST_ERR_NO_ACTION, NULL);
+		return -EINVAL;
+	}
+	action += 2;
+	open = strchr(action, '(');
+	if (str_has_prefix(item, "onmatch(") &&
+	    (str_has_prefix(action, "save(") ||
+	     str_has_prefix(action, "snapshot("))) {
+		hist_err(p, HIST_ERR_HANDLER_ACTION, action);
+		return -EINVAL;
+	}
+	if (!str_has_prefix(action, "snapshot(") &&
+	    (open[1] == ')' || !open[1])) {
+		hist_err(p, HIST_ERR_INVALID_PARAM, NULL);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* The NAME=VALUE items that are not variables. */
 static const struct hist_attr {
 	const char	*name;
@@ -325,7 +355,7 @@ static int parse_item(struct hist_parse *p, char *item)
 		if (s->n_actions == HIST_ACTIONS_MAX)
 			return -EINVAL;
 		s->actions[s->n_actions++] = item;
-		return 0;
+		return check_action(p, item);
 	}
 	for (i = 0; i < ARRAY_SIZE(hist_attrs); i++) {
 		value = item_value(item, hist_attrs[i].name);
