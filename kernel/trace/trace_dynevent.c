@@ -54,6 +54,7 @@
 
 /* trace_probe.c declares this itself; it is not in any header. */
 extern struct mutex dyn_event_ops_mutex;
+/* Protects dyn_event_ops_list and serializes ->create() calls. */
 DEFINE_MUTEX(dyn_event_ops_mutex);
 static LIST_HEAD(dyn_event_ops_list);
 
@@ -429,33 +430,38 @@ void dynevent_cmd_init(struct dynevent_cmd *cmd, char *buf, int maxlen,
 }
 
 /*
- * Append @n strings to the command, all or nothing.  A NULL string or a
- * zero character stands for nothing.  On overflow the command is marked
- * overflowed so that it can no longer be completed or run.
+ * Append "[LEAD]LHS[OP][RHS][SEP]" to the command, all or nothing; NULL
+ * strings and zero characters stand for nothing.  On overflow the command
+ * is marked overflowed, so that it can no longer be completed or run.
  */
-static int dynevent_cmd_append(struct dynevent_cmd *cmd, const char *what,
-			       const char *const *parts, unsigned int n)
+static int dynevent_cmd_append(struct dynevent_cmd *cmd, const char *lead,
+			       const char *lhs, char op, const char *rhs,
+			       char sep)
 {
-	size_t need = 0;
-	unsigned int i;
+	size_t need;
 
 	if (seq_buf_has_overflowed(&cmd->seq))
 		return -E2BIG;
 
-	for (i = 0; i < n; i++)
-		need += parts[i] ? strlen(parts[i]) : 0;
-
+	need = (lead ? strlen(lead) : 0) + strlen(lhs) + !!op +
+	       (rhs ? strlen(rhs) : 0) + !!sep;
 	/* Keep room for the terminating NUL. */
 	if (need >= seq_buf_buffer_left(&cmd->seq)) {
-		pr_err("dynevent: command too long (%u bytes at most) adding %s\n",
-		       (unsigned int)cmd->seq.size - 1, what);
+		pr_err("dynevent: command too long (%zu bytes at most) adding '%s'\n",
+		       cmd->seq.size - 1, rhs ? rhs : lhs);
 		seq_buf_set_overflow(&cmd->seq);
 		return -E2BIG;
 	}
 
-	for (i = 0; i < n; i++)
-		if (parts[i])
-			seq_buf_puts(&cmd->seq, parts[i]);
+	if (lead)
+		seq_buf_puts(&cmd->seq, lead);
+	seq_buf_puts(&cmd->seq, lhs);
+	if (op)
+		seq_buf_putc(&cmd->seq, op);
+	if (rhs)
+		seq_buf_puts(&cmd->seq, rhs);
+	if (sep)
+		seq_buf_putc(&cmd->seq, sep);
 	seq_buf_str(&cmd->seq);
 	return 0;
 }
@@ -485,8 +491,6 @@ void dynevent_arg_init(struct dynevent_arg *arg, char separator)
 int dynevent_arg_add(struct dynevent_cmd *cmd, struct dynevent_arg *arg,
 		     dynevent_check_arg_fn_t check_arg)
 {
-	char sep[2] = { arg->separator, '\0' };
-	const char *parts[] = { " ", arg->str, sep };
 	int ret;
 
 	if (check_arg) {
@@ -497,7 +501,7 @@ int dynevent_arg_add(struct dynevent_cmd *cmd, struct dynevent_arg *arg,
 	if (!arg->str)
 		return -EINVAL;
 
-	return dynevent_cmd_append(cmd, arg->str, parts, ARRAY_SIZE(parts));
+	return dynevent_cmd_append(cmd, " ", arg->str, 0, NULL, arg->separator);
 }
 
 /**
@@ -531,9 +535,6 @@ int dynevent_arg_pair_add(struct dynevent_cmd *cmd,
 			  struct dynevent_arg_pair *arg_pair,
 			  dynevent_check_arg_fn_t check_arg)
 {
-	char op[2] = { arg_pair->operator, '\0' };
-	char sep[2] = { arg_pair->separator, '\0' };
-	const char *parts[] = { " ", arg_pair->lhs, op, arg_pair->rhs, sep };
 	int ret;
 
 	if (check_arg) {
@@ -544,7 +545,8 @@ int dynevent_arg_pair_add(struct dynevent_cmd *cmd,
 	if (!arg_pair->lhs || !arg_pair->rhs)
 		return -EINVAL;
 
-	return dynevent_cmd_append(cmd, arg_pair->rhs, parts, ARRAY_SIZE(parts));
+	return dynevent_cmd_append(cmd, " ", arg_pair->lhs, arg_pair->operator,
+				   arg_pair->rhs, arg_pair->separator);
 }
 
 /**
@@ -552,11 +554,14 @@ int dynevent_arg_pair_add(struct dynevent_cmd *cmd,
  * @cmd: the command
  * @str: the string; no space is put before it
  *
- * Return: 0, or -E2BIG if the command does not have room for it.
+ * Return: 0, -EINVAL for a NULL @str, or -E2BIG if the command does not
+ * have room for it.
  */
 int dynevent_str_add(struct dynevent_cmd *cmd, const char *str)
 {
-	return dynevent_cmd_append(cmd, str, &str, 1);
+	if (!str)
+		return -EINVAL;
+	return dynevent_cmd_append(cmd, NULL, str, 0, NULL, 0);
 }
 
 /**
