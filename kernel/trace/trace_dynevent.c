@@ -169,8 +169,9 @@ int dyn_event_create(const char *raw_command, struct dyn_event_operations *type)
 /*
  * The head of a delete command is "-:[GROUP/]EVENT" or, as written to
  * `dynamic_events`, the definition itself behind a '!' ("!p:EVENT ...").
- * Split it in place into its group (NULL when absent) and event name (empty
- * for "-:GROUP/", which names every event of the group).
+ * Split it in place into its group (NULL when absent) and event name.  An
+ * empty event name after a group ("-:GROUP/") is left to the kinds: some
+ * take it for every event of the group.  Only "-:" alone is malformed.
  */
 static int dyn_event_parse_target(char *head, const char **group,
 				  const char **event)
@@ -189,8 +190,6 @@ static int dyn_event_parse_target(char *head, const char **group,
 		*slash = '\0';
 		*group = name;
 		*event = slash + 1;
-		if (!**group)
-			return -EINVAL;
 	} else {
 		*group = NULL;
 		*event = name;

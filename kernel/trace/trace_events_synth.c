@@ -66,23 +66,22 @@ enum synth_err {
 	SYNTH_ERR_INVALID_TYPE,
 	SYNTH_ERR_INVALID_FIELD,
 	SYNTH_ERR_INVALID_ARRAY_SPEC,
-	SYNTH_ERR_DUP_FIELD,
 	SYNTH_ERR_CMD_TOO_LONG,
 };
 
 /* The messages error_log shows, as stock 6.12 words them. */
 static const char * const synth_err_text[] = {
 	[SYNTH_ERR_BAD_NAME]		= "Illegal name",
-	[SYNTH_ERR_INVALID_CMD]		= "Must use synthetic_events <event> <field>[; <field>]*",
+	[SYNTH_ERR_INVALID_CMD]		=
+		"Command must be of the form: <name> field[;field] ...",
 	[SYNTH_ERR_INVALID_DYN_CMD]	=
-		"Must use dynamic_events 's:[synthetic/]<event> <field>[; <field>]*'",
+		"Command must be of the form: s or -:[synthetic/]<name> field[;field] ...",
 	[SYNTH_ERR_EVENT_EXISTS]	= "Event already exists",
 	[SYNTH_ERR_TOO_MANY_FIELDS]	= "Too many fields",
 	[SYNTH_ERR_INCOMPLETE_TYPE]	= "Incomplete type",
 	[SYNTH_ERR_INVALID_TYPE]	= "Invalid type",
 	[SYNTH_ERR_INVALID_FIELD]	= "Invalid field",
 	[SYNTH_ERR_INVALID_ARRAY_SPEC]	= "Invalid array specification",
-	[SYNTH_ERR_DUP_FIELD]		= "Duplicate field name",
 	[SYNTH_ERR_CMD_TOO_LONG]	= "Command too long",
 };
 
@@ -405,7 +404,7 @@ static void synth_event_layout(struct synth_event *event)
 			event->n_dynamic++;
 			slot++;
 		} else if (f->is_string) {
-			slot += DIV_ROUND_UP(f->size, sizeof(u64));
+			slot += STR_VAR_LEN_MAX / sizeof(u64);
 		} else {
 			slot++;
 		}
@@ -514,7 +513,7 @@ static void synth_write_field(struct synth_trace_event *entry,
 	}
 
 	if (f->is_string) {
-		memset(slot, 0, round_up(f->size, sizeof(u64)));
+		memset(slot, 0, STR_VAR_LEN_MAX);
 		synth_copy_str((char *)slot, addr, f->size);
 		return;
 	}
@@ -888,6 +887,7 @@ static bool synth_tok_is(const struct synth_token *t, const char *s)
 	return t->len == strlen(s) && !strncmp(t->str, s, t->len);
 }
 
+/* Whether token @i ends a field: a ';' or the end of the definition. */
 static bool synth_tok_is_sep(const struct synth_parse *p, unsigned int i)
 {
 	return i >= p->n_tok || synth_tok_is(&p->tok[i], ";");
@@ -931,81 +931,69 @@ static int synth_tokenize(struct synth_parse *p, unsigned int start)
 	return 0;
 }
 
-/*
- * Check an array specification "[]" or "[N]" with N from 1 to
- * STR_VAR_LEN_MAX.  Return its length, or 0 if it is malformed.
- */
-static unsigned int synth_array_spec_len(const char *spec, unsigned int len)
+/* Whether @spec of @len bytes is "[]" or "[N]" with N up to STR_VAR_LEN_MAX. */
+static bool synth_array_spec_ok(const char *spec, unsigned int len)
 {
 	unsigned int i, n = 0;
 
 	if (len < 2 || spec[0] != '[' || spec[len - 1] != ']')
-		return 0;
+		return false;
 	for (i = 1; i < len - 1; i++) {
 		if (!isdigit(spec[i]))
-			return 0;
+			return false;
 		n = n * 10 + spec[i] - '0';
 		if (n > STR_VAR_LEN_MAX)
-			return 0;
+			return false;
 	}
-	if (len > 2 && !n)
-		return 0;
-	return len;
+	return true;
 }
 
 /*
- * Parse one field, "[unsigned ]TYPE NAME", the array specification going
- * with either TYPE or NAME, into @f (whose strings are allocated).
+ * Parse one field at token @p->i into @f, whose strings are allocated: a
+ * type word (two words for "unsigned TYPE"), then a name word.  The array
+ * part ("[16]", "[]") goes with the type word or with the name.
  */
 static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 {
-	const struct synth_token *type = &p->tok[p->i], *extra = NULL, *name;
-	const char *spec = "", *tspec, *nspec;
-	unsigned int name_len, type_len;
+	const struct synth_token *first = &p->tok[p->i], *type, *name;
+	unsigned int name_len, spec_len = 0;
 	struct synth_field props;
+	const char *spec;
 
-	p->i++;
-	if (synth_tok_is(type, "unsigned")) {
-		if (synth_tok_is_sep(p, p->i) || synth_tok_is_sep(p, p->i + 1))
-			return synth_error(p, SYNTH_ERR_INCOMPLETE_TYPE, type->pos);
-		extra = &p->tok[p->i++];
+	if (synth_tok_is(first, "unsigned")) {
+		if (synth_tok_is_sep(p, p->i + 1) || synth_tok_is_sep(p, p->i + 2))
+			return synth_error(p, SYNTH_ERR_INCOMPLETE_TYPE, first->pos);
+		type = &p->tok[p->i + 1];
+		name = &p->tok[p->i + 2];
+		p->i += 3;
+	} else {
+		if (synth_tok_is_sep(p, p->i + 1))
+			return synth_error(p, SYNTH_ERR_INVALID_FIELD, first->pos);
+		type = first;
+		name = &p->tok[p->i + 1];
+		p->i += 2;
 	}
-	if (synth_tok_is_sep(p, p->i))
-		return synth_error(p, SYNTH_ERR_INVALID_FIELD, type->pos);
-	name = &p->tok[p->i++];
 
-	/* The array part, on the name or on the type */
-	nspec = strnchr(name->str, name->len, '[');
-	name_len = nspec ? nspec - name->str : name->len;
-	if (nspec) {
-		if (!synth_array_spec_len(nspec, name->len - name_len))
-			return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC, name->pos);
-		spec = nspec;
-	}
-	tspec = extra ? NULL : strnchr(type->str, type->len, '[');
-	type_len = tspec ? tspec - type->str : type->len;
-	if (tspec) {
-		if (nspec || !synth_array_spec_len(tspec, type->len - type_len))
-			return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC, type->pos);
-		spec = tspec;
+	spec = strnchr(name->str, name->len, '[');
+	name_len = spec ? spec - name->str : name->len;
+	if (spec) {
+		spec_len = name->len - name_len;
+		if (!synth_array_spec_ok(spec, spec_len) ||
+		    strnchr(type->str, type->len, '['))
+			return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC,
+					   name->pos);
 	}
 
 	f->name = kstrndup(name->str, name_len, GFP_KERNEL);
-	if (extra)
-		f->type = kasprintf(GFP_KERNEL, "unsigned %.*s%.*s",
-				    extra->len, extra->str,
-				    (int)(name->len - name_len), spec);
-	else
-		f->type = kasprintf(GFP_KERNEL, "%.*s%.*s", type_len, type->str,
-				    (int)(nspec ? name->len - name_len :
-					  type->len - type_len), spec);
+	f->type = kasprintf(GFP_KERNEL, "%s%.*s%.*s", type == first ? "" : "unsigned ",
+			    type->len, type->str, spec_len, spec);
 	if (!f->name || !f->type)
 		return -ENOMEM;
 
-	if (!synth_type_lookup(f->type, &props))
-		return synth_error(p, SYNTH_ERR_INVALID_TYPE, type->pos);
 	if (!is_good_name(f->name))
 		return synth_error(p, SYNTH_ERR_BAD_NAME, name->pos);
+	if (!synth_type_lookup(f->type, &props))
+		return synth_error(p, SYNTH_ERR_INVALID_TYPE, type->pos);
 
 	f->size = props.size;
 	f->is_signed = props.is_signed;
@@ -1016,23 +1004,24 @@ static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 }
 
 /*
- * Parse the definition at offset @start of @p->cmd, "NAME FIELD[;] ...",
- * into a new event that is not registered yet.
+ * Parse the definition "NAME FIELD [[;] FIELD]..." whose name starts at
+ * offset @start of @p->cmd into a new event that is not registered yet.
  */
 static struct synth_event *synth_parse_def(struct synth_parse *p,
 					   unsigned int start)
 {
 	struct synth_event *event;
-	unsigned int i, max;
 	int ret;
 
 	ret = synth_tokenize(p, start);
 	if (ret)
 		return ERR_PTR(ret);
 
+	/* A name right at @start, then two words before any ';' */
 	ret = -EINVAL;
-	if (synth_tok_is_sep(p, 0) || synth_tok_is_sep(p, 1)) {
-		synth_error(p, SYNTH_ERR_INVALID_CMD, start);
+	if (synth_tok_is_sep(p, 0) || p->tok[0].pos != start ||
+	    synth_tok_is_sep(p, 1) || synth_tok_is_sep(p, 2)) {
+		synth_error(p, SYNTH_ERR_INVALID_CMD, 0);
 		goto out_free_tok;
 	}
 
@@ -1041,15 +1030,14 @@ static struct synth_event *synth_parse_def(struct synth_parse *p,
 	if (!event)
 		goto out_free_tok;
 	event->name = kstrndup(p->tok[0].str, p->tok[0].len, GFP_KERNEL);
-	max = min(p->n_tok / 2, SYNTH_FIELDS_MAX);
-	event->fields = kcalloc(max, sizeof(*event->fields), GFP_KERNEL);
+	event->fields = kcalloc(min(p->n_tok / 2, SYNTH_FIELDS_MAX),
+				sizeof(*event->fields), GFP_KERNEL);
 	if (!event->name || !event->fields)
 		goto out_free_event;
 
 	ret = -EINVAL;
-	if (!is_good_name(event->name) ||
-	    strlen(event->name) >= MAX_EVENT_NAME_LEN) {
-		synth_error(p, SYNTH_ERR_BAD_NAME, p->tok[0].pos);
+	if (!is_good_name(event->name)) {
+		synth_error(p, SYNTH_ERR_BAD_NAME, start);
 		goto out_free_event;
 	}
 
@@ -1059,20 +1047,12 @@ static struct synth_event *synth_parse_def(struct synth_parse *p,
 			continue;
 		}
 		if (event->n_fields == SYNTH_FIELDS_MAX) {
-			synth_error(p, SYNTH_ERR_TOO_MANY_FIELDS, p->tok[p->i].pos);
+			synth_error(p, SYNTH_ERR_TOO_MANY_FIELDS, 0);
 			goto out_free_event;
 		}
 		ret = synth_parse_field(p, &event->fields[event->n_fields++]);
 		if (ret)
 			goto out_free_event;
-		for (i = 0; i + 1 < event->n_fields; i++) {
-			if (strcmp(event->fields[i].name,
-				   event->fields[event->n_fields - 1].name))
-				continue;
-			ret = synth_error(p, SYNTH_ERR_DUP_FIELD,
-					  p->tok[p->i - 1].pos);
-			goto out_free_event;
-		}
 	}
 	kfree(p->tok);
 	synth_event_layout(event);
@@ -1086,8 +1066,8 @@ out_free_tok:
 }
 
 /*
- * Create the event defined at offset @start of @cmd (the whole command as
- * error_log shows it), on behalf of @mod if a module asks.
+ * Create the event whose definition starts at offset @start of @cmd (the
+ * whole command, as error_log shows it), on behalf of @mod if a module asks.
  */
 static int synth_event_create_def(const char *cmd, unsigned int start,
 				  struct module *mod)
@@ -1122,43 +1102,7 @@ out_free:
 	return ret;
 }
 
-/*
- * Whether @event has exactly the fields of the definition in @argv (the
- * words after the event name, as argv_split() left them).
- */
-static bool synth_event_fields_match(struct synth_event *event, int argc,
-				     const char **argv)
-{
-	struct synth_parse p = { .quiet = true };
-	struct synth_event *def;
-	unsigned int i;
-	bool same;
-	char *cmd;
-
-	cmd = kasprintf(GFP_KERNEL, "%s", event->name);
-	for (i = 0; cmd && i < argc; i++) {
-		char *longer = kasprintf(GFP_KERNEL, "%s %s", cmd, argv[i]);
-
-		kfree(cmd);
-		cmd = longer;
-	}
-	if (!cmd)
-		return false;
-
-	p.cmd = cmd;
-	def = synth_parse_def(&p, 0);
-	kfree(cmd);
-	if (IS_ERR(def))
-		return false;
-
-	same = def->n_fields == event->n_fields;
-	for (i = 0; same && i < def->n_fields; i++)
-		same = !strcmp(def->fields[i].name, event->fields[i].name) &&
-		       !strcmp(def->fields[i].type, event->fields[i].type);
-	synth_event_free(def);
-	return same;
-}
-
+/* "-:[synthetic/]NAME": the arguments that may follow are not compared. */
 static bool synth_event_match(const char *system, const char *event,
 			      int argc, const char **argv, struct dyn_event *ev)
 {
@@ -1166,75 +1110,59 @@ static bool synth_event_match(const char *system, const char *event,
 
 	if (system && strcmp(system, SYNTH_SYSTEM))
 		return false;
-	if (event[0] && strcmp(event, se->name))
-		return false;
-	return !argc || synth_event_fields_match(se, argc, argv);
+	return !strcmp(event, se->name);
 }
 
-/* Delete "NAME [FIELDS]": the fields, when given, must match. */
+/*
+ * Delete "NAME [FIELDS]" of a synthetic_events line after its '!'.  The name
+ * must follow the '!' directly; the fields that may follow are not compared.
+ */
 static int synth_event_delete_def(const char *def)
 {
-	struct synth_event *event;
-	int argc, ret = -ENOENT;
-	char **argv;
+	size_t len = strcspn(def, " \t");
+	char *name;
+	int ret;
 
-	argv = argv_split(GFP_KERNEL, def, &argc);
-	if (!argv)
+	name = kstrndup(def, len, GFP_KERNEL);
+	if (!name)
 		return -ENOMEM;
-	if (!argc) {
-		ret = -EINVAL;
-		goto out_free;
-	}
-
-	mutex_lock(&event_mutex);
-	event = synth_event_find(argv[0]);
-	if (event) {
-		if (argc > 1 &&
-		    !synth_event_fields_match(event, argc - 1,
-					      (const char **)argv + 1))
-			ret = -ENOENT;
-		else
-			ret = synth_event_release(&event->devent);
-	}
-	mutex_unlock(&event_mutex);
-	if (!ret)
-		tracing_reset_all_online_cpus();
-out_free:
-	argv_free(argv);
+	ret = synth_event_delete(name);
+	kfree(name);
 	return ret;
 }
 
-/* A line written to synthetic_events. */
+/* A line written to synthetic_events: "NAME FIELDS" or "!NAME [FIELDS]". */
 static int synth_events_command(const char *raw_command)
 {
-	const char *def = skip_spaces(raw_command);
+	const char *cmd = skip_spaces(raw_command);
 
-	if (!*def)
+	if (!*cmd)
 		return 0;
-	if (*def == '!')
-		return synth_event_delete_def(def + 1);
-	return synth_event_create_def(raw_command, def - raw_command, NULL);
+	if (*cmd == '!')
+		return synth_event_delete_def(cmd + 1);
+	return synth_event_create_def(cmd, 0, NULL);
 }
 
-/* A line written to dynamic_events: "s:[synthetic/]NAME FIELDS". */
+/*
+ * A line written to dynamic_events: "s:[synthetic/]NAME FIELDS".  The name
+ * must follow the prefix directly.
+ */
 static int synth_event_create_cmd(const char *raw_command)
 {
-	const char *def, *slash, *space;
 	struct synth_parse p = { .cmd = raw_command };
+	const char *name, *slash;
 
-	if (raw_command[0] != 's' || raw_command[1] != ':')
+	if (!str_has_prefix(raw_command, "s:"))
 		return -ECANCELED;
-	def = raw_command + 2;
+	name = raw_command + 2;
 
-	space = def + strcspn(def, " \t");
-	slash = strnchr(def, space - def, '/');
+	slash = strnchr(name, strcspn(name, " \t"), '/');
 	if (slash) {
-		if (slash - def != strlen(SYNTH_SYSTEM) ||
-		    strncmp(def, SYNTH_SYSTEM, slash - def))
+		if (strncmp(name, SYNTH_SYSTEM "/", slash + 1 - name))
 			return synth_error(&p, SYNTH_ERR_INVALID_DYN_CMD, 0);
-		def = slash + 1;
+		name = slash + 1;
 	}
-	return synth_event_create_def(raw_command, def - raw_command, NULL);
+	return synth_event_create_def(raw_command, name - raw_command, NULL);
 }
 
 /* Listing */
