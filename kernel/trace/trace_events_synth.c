@@ -87,40 +87,44 @@ static const char * const synth_err_text[] = {
 
 /*
  * The integer types a field may have.  @fmt prints a value in the trace and
- * in the print fmt of the format file.
+ * in the print fmt of the format file.  Whether a type is signed follows
+ * from its name (synth_type_lookup()).
  */
 struct synth_int_type {
 	const char	*name;
 	unsigned int	size;
-	bool		is_signed;
 	const char	*fmt;
 };
 
 static const struct synth_int_type synth_int_types[] = {
-	{ "s64",		8, true,  "%lld" },
-	{ "u64",		8, false, "%llu" },
-	{ "s32",		4, true,  "%d" },
-	{ "u32",		4, false, "%u" },
-	{ "s16",		2, true,  "%d" },
-	{ "u16",		2, false, "%u" },
-	{ "s8",			1, true,  "%d" },
-	{ "u8",			1, false, "%u" },
-	{ "char",		1, true,  "%d" },
-	{ "unsigned char",	1, false, "%u" },
-	{ "int",		4, true,  "%d" },
-	{ "unsigned int",	4, false, "%u" },
-	{ "long",		8, true,  "%ld" },
-	{ "unsigned long",	8, false, "%lu" },
-	{ "bool",		1, false, "%u" },
-	{ "pid_t",		4, true,  "%d" },
-	{ "gfp_t",		4, false, "%x" },
+	{ "s64",		8, "%lld" },
+	{ "u64",		8, "%llu" },
+	{ "s32",		4, "%d" },
+	{ "u32",		4, "%u" },
+	{ "s16",		2, "%d" },
+	{ "u16",		2, "%u" },
+	{ "s8",			1, "%d" },
+	{ "u8",			1, "%u" },
+	{ "char",		1, "%d" },
+	{ "unsigned char",	1, "%u" },
+	{ "int",		4, "%d" },
+	{ "unsigned int",	4, "%u" },
+	{ "long",		sizeof(long), "%ld" },
+	{ "unsigned long",	sizeof(long), "%lu" },
+	{ "bool",		1, "%d" },
+	{ "pid_t",		4, "%d" },
+	{ "gfp_t",		4, "%x" },
 };
 
 /* The longest char[] string, NUL included; longer ones are cut. */
 #define SYNTH_DYN_STR_MAX	STR_VAR_LEN_MAX
 
-/* The element types of the variable-length stack fields. */
-static const char * const synth_stack_types[] = { "long", "unsigned long" };
+/*
+ * Every field type string is allocated behind this prefix, so that the
+ * format file can show a variable-length field as "__data_loc TYPE".
+ */
+#define SYNTH_DATA_LOC		"__data_loc "
+#define SYNTH_DATA_LOC_LEN	(sizeof(SYNTH_DATA_LOC) - 1)
 
 /**
  * struct synth_event - a synthetic event
@@ -190,56 +194,6 @@ static struct synth_event *to_synth_event(struct dyn_event *ev)
 
 /* Field types */
 
-/*
- * What a type string means, the array part included: "u32", "char[16]",
- * "char[]", "unsigned long[]".  Returns false for anything else.
- */
-static bool synth_type_lookup(const char *type, struct synth_field *f)
-{
-	const char *bracket = strchr(type, '[');
-	size_t base = bracket ? bracket - type : strlen(type);
-	unsigned int i, n;
-
-	memset(f, 0, sizeof(*f));
-	if (!bracket) {
-		for (i = 0; i < ARRAY_SIZE(synth_int_types); i++) {
-			if (strcmp(type, synth_int_types[i].name))
-				continue;
-			f->size = synth_int_types[i].size;
-			f->is_signed = synth_int_types[i].is_signed;
-			return true;
-		}
-		return false;
-	}
-
-	if (!strcmp(bracket, "[]")) {
-		f->is_dynamic = true;
-		if (base == 4 && !strncmp(type, "char", 4)) {
-			f->is_string = true;
-			return true;
-		}
-		for (i = 0; i < ARRAY_SIZE(synth_stack_types); i++) {
-			if (strlen(synth_stack_types[i]) == base &&
-			    !strncmp(type, synth_stack_types[i], base)) {
-				f->is_stack = true;
-				return true;
-			}
-		}
-		return false;
-	}
-
-	/* char[N]: N from 1 to STR_VAR_LEN_MAX, in decimal */
-	if (base != 4 || strncmp(type, "char", 4) || !isdigit(bracket[1]))
-		return false;
-	if (sscanf(bracket, "[%u]", &n) != 1 || !n || n > STR_VAR_LEN_MAX)
-		return false;
-	if (strcmp(strchr(bracket, ']'), "]"))
-		return false;
-	f->size = n;
-	f->is_string = true;
-	return true;
-}
-
 static const struct synth_int_type *synth_int_type(const char *type)
 {
 	unsigned int i;
@@ -248,6 +202,69 @@ static const struct synth_int_type *synth_int_type(const char *type)
 		if (!strcmp(type, synth_int_types[i].name))
 			return &synth_int_types[i];
 	return NULL;
+}
+
+/*
+ * What a type string means, the array part included.  A type containing
+ * "char[" is a string: "char[N]" (N from 1 to STR_VAR_LEN_MAX, written in
+ * at most three characters, in C notation: "016" is 14) is stored in the
+ * record, "char[]" and "char[0]" after it.  A type containing "long[" is a
+ * stack trace, whatever the brackets hold.  Anything else must be one of
+ * synth_int_types[].  Fills the properties of @f; returns false for a type
+ * that is none of these.
+ */
+static bool synth_type_lookup(const char *type, struct synth_field *f)
+{
+	const struct synth_int_type *t;
+	const char *open, *close;
+	char count[4];
+	unsigned int n = 0;
+
+	memset(f, 0, sizeof(*f));
+	if (strstr(type, "char[")) {
+		open = strchr(type, '[');
+		close = strchr(open, ']');
+		if (!close || close[1] || close - open - 1 >= sizeof(count))
+			return false;
+		if (close > open + 1) {
+			strscpy(count, open + 1, close - open);
+			if (kstrtouint(count, 0, &n) || n > STR_VAR_LEN_MAX)
+				return false;
+		}
+		f->size = n;
+		f->is_string = true;
+		f->is_dynamic = !n;
+	} else if (strstr(type, "long[")) {
+		f->is_stack = true;
+		f->is_dynamic = true;
+	} else {
+		t = synth_int_type(type);
+		if (!t)
+			return false;
+		f->size = t->size;
+	}
+	/* As the format file shows it */
+	f->is_signed = f->is_dynamic ||
+		       !(type[0] == 'u' || !strcmp(type, "gfp_t"));
+	return true;
+}
+
+/* Allocate a field type string behind SYNTH_DATA_LOC. */
+static __printf(1, 2) const char *synth_type_alloc(const char *fmt, ...)
+{
+	va_list args;
+	char *buf;
+
+	va_start(args, fmt);
+	buf = kvasprintf(GFP_KERNEL, fmt, args);
+	va_end(args);
+	return buf ? buf + SYNTH_DATA_LOC_LEN : NULL;
+}
+
+static void synth_type_free(const char *type)
+{
+	if (type)
+		kfree(type - SYNTH_DATA_LOC_LEN);
 }
 
 /**
@@ -613,61 +630,70 @@ void synth_event_emit(struct synth_event *event, const u64 *vals,
 	} while ((++probe)->func);
 }
 
-/* One field value, as the trace shows it. */
-static void synth_print_field(struct trace_seq *s,
-			      const struct synth_trace_event *entry,
-			      const struct synth_field *f)
+/* An integer field, in the format of its type. */
+static void synth_print_int(struct trace_seq *s, const struct synth_field *f,
+			    const union trace_synth_field *slot)
 {
-	const union trace_synth_field *slot = &entry->fields[f->offset];
-	const struct synth_int_type *t;
+	const char *fmt = synth_int_type(f->type)->fmt;
 
-	if (f->is_stack) {
-		const unsigned long *stack = (void *)entry + slot->as_dynamic.offset;
-		unsigned int i, n = slot->as_dynamic.len / sizeof(long);
-
-		for (i = 0; i < n; i++)
-			trace_seq_printf(s, "\n\t=> %pS", (void *)stack[i]);
-		return;
-	}
-	if (f->is_dynamic) {
-		trace_seq_printf(s, "%.*s", slot->as_dynamic.len,
-				 (const char *)entry + slot->as_dynamic.offset);
-		return;
-	}
-	if (f->is_string) {
-		trace_seq_printf(s, "%.*s", f->size, (const char *)slot);
-		return;
-	}
-
-	t = synth_int_type(f->type);
 	switch (f->size) {
 	case 1:
-		trace_seq_printf(s, t->fmt, f->is_signed ? (s8)slot->as_u8 : slot->as_u8);
+		trace_seq_printf(s, fmt, f->is_signed ? (int)(s8)slot->as_u8 :
+				 (int)slot->as_u8);
 		break;
 	case 2:
-		trace_seq_printf(s, t->fmt, f->is_signed ? (s16)slot->as_u16 : slot->as_u16);
+		trace_seq_printf(s, fmt, f->is_signed ? (int)(s16)slot->as_u16 :
+				 (int)slot->as_u16);
 		break;
 	case 4:
-		trace_seq_printf(s, t->fmt, f->is_signed ? (s32)slot->as_u32 : slot->as_u32);
+		trace_seq_printf(s, fmt, slot->as_u32);
 		break;
 	default:
-		trace_seq_printf(s, t->fmt, slot->as_u64);
+		trace_seq_printf(s, fmt, slot->as_u64);
 		break;
 	}
 }
 
+/*
+ * The trace line: "NAME: F1=V1 F2=V2 ...".  A stack field prints as
+ * "F=STACK:" and one "=> SYMBOL" line a return address; what follows it
+ * starts on the next line.
+ */
 static enum print_line_t synth_event_print(struct trace_iterator *iter,
 					   int flags, struct trace_event *ev)
 {
 	struct synth_event *event = container_of(ev, struct synth_event, call.event);
 	const struct synth_trace_event *entry = (void *)iter->ent;
+	const union trace_synth_field *slot;
 	struct trace_seq *s = &iter->seq;
-	unsigned int i;
+	const struct synth_field *f;
+	const unsigned long *stack;
+	const char *data;
+	unsigned int i, j;
 
 	trace_seq_printf(s, "%s: ", event->name);
 	for (i = 0; i < event->n_fields; i++) {
-		trace_seq_printf(s, "%s%s=", i ? " " : "", event->fields[i].name);
-		synth_print_field(s, entry, &event->fields[i]);
+		f = &event->fields[i];
+		slot = &entry->fields[f->offset];
+		data = (const char *)entry + slot->as_dynamic.offset;
+
+		if (f->is_stack) {
+			stack = (const unsigned long *)data;
+			trace_seq_printf(s, "%s=STACK:\n", f->name);
+			for (j = 0; j < slot->as_dynamic.len / sizeof(long); j++)
+				trace_seq_printf(s, "=> %pS\n", (void *)stack[j]);
+			continue;
+		}
+
+		trace_seq_printf(s, "%s=", f->name);
+		if (f->is_dynamic)
+			trace_seq_printf(s, "%.*s", slot->as_dynamic.len, data);
+		else if (f->is_string)
+			trace_seq_printf(s, "%.*s", f->size, (const char *)slot);
+		else
+			synth_print_int(s, f, slot);
+		if (i + 1 < event->n_fields)
+			trace_seq_putc(s, ' ');
 	}
 	trace_seq_putc(s, '\n');
 	return trace_handle_return(s);
@@ -677,33 +703,28 @@ static struct trace_event_functions synth_event_funcs = {
 	.trace = synth_event_print,
 };
 
+/*
+ * The fields of the format file.  A variable-length field shows as
+ * "__data_loc TYPE", 8 bytes and signed, like stock.
+ */
 static int synth_event_define_fields(struct trace_event_call *call)
 {
 	struct synth_event *event = call->data;
-	unsigned int i, offset, size;
-	struct synth_field *f;
-	const char *type;
-	int ret, filter;
+	const struct synth_field *f;
+	unsigned int i, offset;
+	int ret;
 
 	for (i = 0; i < event->n_fields; i++) {
 		f = &event->fields[i];
 		offset = offsetof(struct synth_trace_event, fields[f->offset]);
-		type = f->type;
-		size = f->size;
-		filter = FILTER_OTHER;
-		if (f->is_stack) {
-			type = "__data_loc unsigned long[]";
-			size = sizeof(u32);
-			filter = FILTER_STACKTRACE;
-		} else if (f->is_dynamic) {
-			type = "__data_loc char[]";
-			size = sizeof(u32);
-			filter = FILTER_DYN_STRING;
-		} else if (f->is_string) {
-			filter = FILTER_STATIC_STRING;
-		}
-		ret = trace_define_field(call, type, f->name, offset, size,
-					 f->is_signed, filter);
+		if (f->is_dynamic)
+			ret = trace_define_field(call, f->type - SYNTH_DATA_LOC_LEN,
+						 f->name, offset, sizeof(u64),
+						 1, FILTER_OTHER);
+		else
+			ret = trace_define_field(call, f->type, f->name, offset,
+						 f->size, f->is_signed,
+						 FILTER_OTHER);
 		if (ret)
 			return ret;
 	}
@@ -778,7 +799,7 @@ static void synth_event_free(struct synth_event *event)
 
 	for (i = 0; event->fields && i < event->n_fields; i++) {
 		kfree(event->fields[i].name);
-		kfree(event->fields[i].type);
+		synth_type_free(event->fields[i].type);
 	}
 	kfree(event->fields);
 	kfree(event->call.print_fmt);
@@ -860,14 +881,12 @@ struct synth_token {
 /**
  * struct synth_parse - the state of parsing one definition
  * @cmd: the command as error_log shows it
- * @quiet: compare a definition only; report nothing to error_log
  * @tok: the tokens of the definition
  * @n_tok: how many
  * @i: the next token
  */
 struct synth_parse {
 	const char		*cmd;
-	bool			quiet;
 	struct synth_token	*tok;
 	unsigned int		n_tok;
 	unsigned int		i;
@@ -876,9 +895,8 @@ struct synth_parse {
 static int synth_error(struct synth_parse *p, enum synth_err err,
 		       unsigned int pos)
 {
-	if (!p->quiet)
-		tracing_log_err(NULL, SYNTH_ERR_LOC, p->cmd,
-				(const char **)synth_err_text, err, pos);
+	tracing_log_err(NULL, SYNTH_ERR_LOC, p->cmd,
+			(const char **)synth_err_text, err, pos);
 	return -EINVAL;
 }
 
@@ -931,38 +949,40 @@ static int synth_tokenize(struct synth_parse *p, unsigned int start)
 	return 0;
 }
 
-/* Whether @spec of @len bytes is "[]" or "[N]" with N up to STR_VAR_LEN_MAX. */
+/*
+ * Whether @spec, the @len bytes from the '[' of a field name to the end of
+ * the word, is "[]" or "[N]" with N as synth_type_lookup() takes it.
+ */
 static bool synth_array_spec_ok(const char *spec, unsigned int len)
 {
-	unsigned int i, n = 0;
+	char count[4];
+	unsigned int n;
 
-	if (len < 2 || spec[0] != '[' || spec[len - 1] != ']')
+	if (len < 2 || spec[len - 1] != ']' || len - 2 >= sizeof(count))
 		return false;
-	for (i = 1; i < len - 1; i++) {
-		if (!isdigit(spec[i]))
-			return false;
-		n = n * 10 + spec[i] - '0';
-		if (n > STR_VAR_LEN_MAX)
-			return false;
-	}
-	return true;
+	if (len == 2)
+		return true;
+	strscpy(count, spec + 1, len - 1);
+	return !kstrtouint(count, 0, &n) && n <= STR_VAR_LEN_MAX;
 }
 
 /*
  * Parse one field at token @p->i into @f, whose strings are allocated: a
  * type word (two words for "unsigned TYPE"), then a name word.  The array
- * part ("[16]", "[]") goes with the type word or with the name.
+ * part ("[16]", "[]") goes with the type word or with the name.  The name
+ * is checked first, then the type, then the array part of the name.
  */
 static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 {
 	const struct synth_token *first = &p->tok[p->i], *type, *name;
-	unsigned int name_len, spec_len = 0;
+	const char *unsig = "", *spec;
+	unsigned int name_len;
 	struct synth_field props;
-	const char *spec;
 
 	if (synth_tok_is(first, "unsigned")) {
 		if (synth_tok_is_sep(p, p->i + 1) || synth_tok_is_sep(p, p->i + 2))
 			return synth_error(p, SYNTH_ERR_INCOMPLETE_TYPE, first->pos);
+		unsig = "unsigned ";
 		type = &p->tok[p->i + 1];
 		name = &p->tok[p->i + 2];
 		p->i += 3;
@@ -976,22 +996,30 @@ static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 
 	spec = strnchr(name->str, name->len, '[');
 	name_len = spec ? spec - name->str : name->len;
-	if (spec) {
-		spec_len = name->len - name_len;
-		if (!synth_array_spec_ok(spec, spec_len) ||
-		    strnchr(type->str, type->len, '['))
-			return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC,
-					   name->pos);
-	}
-
 	f->name = kstrndup(name->str, name_len, GFP_KERNEL);
-	f->type = kasprintf(GFP_KERNEL, "%s%.*s%.*s", type == first ? "" : "unsigned ",
-			    type->len, type->str, spec_len, spec);
+	f->type = synth_type_alloc(SYNTH_DATA_LOC "%s%.*s", unsig, type->len,
+				   type->str);
 	if (!f->name || !f->type)
 		return -ENOMEM;
-
 	if (!is_good_name(f->name))
 		return synth_error(p, SYNTH_ERR_BAD_NAME, name->pos);
+
+	if (spec) {
+		const char *base = f->type;
+
+		if (!synth_type_lookup(base, &props))
+			return synth_error(p, SYNTH_ERR_INVALID_TYPE, type->pos);
+		if (!synth_array_spec_ok(spec, name->len - name_len) ||
+		    strchr(base, '['))
+			return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC,
+					   name->pos);
+		f->type = synth_type_alloc(SYNTH_DATA_LOC "%s%.*s", base,
+					   name->len - name_len, spec);
+		synth_type_free(base);
+		if (!f->type)
+			return -ENOMEM;
+	}
+
 	if (!synth_type_lookup(f->type, &props))
 		return synth_error(p, SYNTH_ERR_INVALID_TYPE, type->pos);
 
@@ -1011,6 +1039,7 @@ static struct synth_event *synth_parse_def(struct synth_parse *p,
 					   unsigned int start)
 {
 	struct synth_event *event;
+	bool exists;
 	int ret;
 
 	ret = synth_tokenize(p, start);
@@ -1030,7 +1059,8 @@ static struct synth_event *synth_parse_def(struct synth_parse *p,
 	if (!event)
 		goto out_free_tok;
 	event->name = kstrndup(p->tok[0].str, p->tok[0].len, GFP_KERNEL);
-	event->fields = kcalloc(min(p->n_tok / 2, SYNTH_FIELDS_MAX),
+	/* Room for one field too many, which is parsed before it is refused */
+	event->fields = kcalloc(min(p->n_tok / 2, SYNTH_FIELDS_MAX + 1),
 				sizeof(*event->fields), GFP_KERNEL);
 	if (!event->name || !event->fields)
 		goto out_free_event;
@@ -1040,19 +1070,28 @@ static struct synth_event *synth_parse_def(struct synth_parse *p,
 		synth_error(p, SYNTH_ERR_BAD_NAME, start);
 		goto out_free_event;
 	}
+	/* Checked again when the event is registered */
+	mutex_lock(&event_mutex);
+	exists = synth_event_find(event->name);
+	mutex_unlock(&event_mutex);
+	if (exists) {
+		synth_error(p, SYNTH_ERR_EVENT_EXISTS, start);
+		ret = -EEXIST;
+		goto out_free_event;
+	}
 
 	for (p->i = 1; p->i < p->n_tok; ) {
 		if (synth_tok_is_sep(p, p->i)) {
 			p->i++;
 			continue;
 		}
-		if (event->n_fields == SYNTH_FIELDS_MAX) {
-			synth_error(p, SYNTH_ERR_TOO_MANY_FIELDS, 0);
-			goto out_free_event;
-		}
 		ret = synth_parse_field(p, &event->fields[event->n_fields++]);
 		if (ret)
 			goto out_free_event;
+		if (event->n_fields > SYNTH_FIELDS_MAX) {
+			ret = synth_error(p, SYNTH_ERR_TOO_MANY_FIELDS, 0);
+			goto out_free_event;
+		}
 	}
 	kfree(p->tok);
 	synth_event_layout(event);

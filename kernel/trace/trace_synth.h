@@ -49,15 +49,18 @@ struct synth_event;
  * @type: the type as synthetic_events lists it, the array part included:
  *	"u64", "pid_t", "unsigned int", "char[16]", "char[]", "long[]",
  *	"unsigned long[]"
- * @size: bytes of the value: the width of an integer, N for char[N], and 0
- *	for the variable-length fields (char[] and the stack fields)
- * @is_signed: an integer type that is signed
- * @is_string: char[N] or char[]: the value is a pointer to a string
- * @is_dynamic: char[] or a stack field: the data is stored after the fixed
- *	part of the record and located by a __data_loc word
- * @is_stack: long[] or unsigned long[]: the value is a pointer to an array
- *	of at most HIST_STACKTRACE_DEPTH return addresses, ending at the first
- *	zero entry if it is shorter
+ * @size: bytes of the value: the width of an integer, N for a char[N]
+ *	string, and 0 for the variable-length fields (char[], char[0] and the
+ *	stack fields)
+ * @is_signed: signedness as the format file shows it: false for the types
+ *	whose name starts with 'u' and for gfp_t, true for the others and for
+ *	every variable-length field
+ * @is_string: a type containing "char[": the value is a pointer to a string
+ * @is_dynamic: char[], char[0] or a stack field: the data is stored after
+ *	the fixed part of the record and located by a __data_loc word
+ * @is_stack: a type containing "long[" (long[], unsigned long[]): the value
+ *	is a pointer to an array of at most HIST_STACKTRACE_DEPTH return
+ *	addresses, ending at the first zero entry if it is shorter
  * @offset: private to trace_events_synth.c: where the field is in the record
  *
  * Fields are read-only outside trace_events_synth.c.
@@ -136,17 +139,18 @@ void synth_event_put(struct synth_event *event);
  *
  * Context: any; does not look at any event.
  * Return: the width of an integer type, N for "char[N]", 0 for the
- * variable-length types ("char[]", "long[]", "unsigned long[]"), or
- * -EINVAL if @type is not a synthetic field type.
+ * variable-length types ("char[]", "char[0]", "long[]", "unsigned long[]"),
+ * or -EINVAL if @type is not a synthetic field type.
  */
 int synth_field_size(const char *type);
 
 /**
- * synth_field_signed - whether a synthetic field type is a signed integer
+ * synth_field_signed - whether a synthetic field type is signed
  * @type: a type string as in struct synth_field
  *
  * Context: any.
- * Return: true for the signed integer types, false for everything else.
+ * Return: the signedness the format file shows for a field of @type (see
+ * struct synth_field), false if @type is not a synthetic field type.
  */
 bool synth_field_signed(const char *type);
 
@@ -155,7 +159,7 @@ bool synth_field_signed(const char *type);
  * @type: a type string as in struct synth_field
  *
  * Context: any.
- * Return: true for "char[N]" and "char[]".
+ * Return: true for the string types ("char[N]", "char[]").
  */
 bool synth_field_is_string(const char *type);
 
@@ -164,7 +168,7 @@ bool synth_field_is_string(const char *type);
  * @type: a type string as in struct synth_field
  *
  * Context: any.
- * Return: true for "long[]" and "unsigned long[]".
+ * Return: true for the stack types ("long[]", "unsigned long[]").
  */
 bool synth_field_is_stack(const char *type);
 
