@@ -1221,7 +1221,7 @@ static int synth_event_show(struct seq_file *m, struct dyn_event *ev)
 {
 	struct synth_event *event = to_synth_event(ev);
 
-	seq_printf(m, "s:%s/%s ", SYNTH_SYSTEM, event->name);
+	seq_printf(m, "s:%s/%s\t", SYNTH_SYSTEM, event->name);
 	synth_event_show_fields(m, event);
 	return 0;
 }
