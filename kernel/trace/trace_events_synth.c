@@ -23,15 +23,16 @@
  *   struct synth_trace_event  the record: a trace_entry, then a fixed part of
  *                           8-byte slots (union trace_synth_field): one slot
  *                           for an integer or a variable-length field (its
- *                           __data_loc word), DIV_ROUND_UP(N, 8) slots for a
- *                           char[N] string; then the data of the
- *                           variable-length fields, in field order.
+ *                           __data_loc word), STR_VAR_LEN_MAX bytes for a
+ *                           char[N] string whatever N; then the data of the
+ *                           variable-length fields, in field order.  This is
+ *                           the layout stock 6.12 shows in format files.
  *
  * Invariants: an event's definition never changes after creation; the set
- * of events, their dyn_event links and their ->ref counts change only under
+ * of events, their dyn_event links, ->ref and ->n_enabled change only under
  * event_mutex; an event is freed only when nothing refers to it: ->ref is 0
  * (no hist action), its trace_event_call holds no reference and it is
- * enabled nowhere.
+ * enabled nowhere (->n_enabled is 0).
  *
  * Commands are parsed by one parser, synth_parse_def(), which reports every
  * error to error_log with the offending token under the caret, whichever way
@@ -39,11 +40,9 @@
  */
 
 #include <linux/ctype.h>
-#include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/security.h>
 #include <linux/slab.h>
-#include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/trace_events.h>
 #include <linux/tracepoint.h>
@@ -131,6 +130,8 @@ static const struct synth_int_type synth_int_types[] = {
  * @devent: its entry on dyn_event_list
  * @name: its name, also the name of @tp
  * @ref: hist actions using it (synth_event_get()); event_mutex
+ * @n_enabled: trace instances where it is enabled, soft mode included;
+ *	event_mutex
  * @n_fields: the number of fields
  * @fields: the fields, in definition order
  * @n_slots: 8-byte slots of the fixed part of the record
@@ -144,6 +145,7 @@ struct synth_event {
 	struct dyn_event		devent;
 	char				*name;
 	int				ref;
+	unsigned int			n_enabled;
 	unsigned int			n_fields;
 	struct synth_field		*fields;
 	unsigned int			n_slots;
@@ -807,6 +809,25 @@ static void synth_event_free(struct synth_event *event)
 	kfree(event);
 }
 
+/*
+ * Enabling in an instance registers synth_event_probe() on the event's
+ * tracepoint; count the instances, so that a busy check sees an event
+ * that is enabled anywhere.  Called with event_mutex held.
+ */
+static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
+			   void *data)
+{
+	struct synth_event *event = call->data;
+	int ret;
+
+	ret = trace_event_reg(call, type, data);
+	if (type == TRACE_REG_REGISTER && !ret)
+		event->n_enabled++;
+	else if (type == TRACE_REG_UNREGISTER)
+		event->n_enabled--;
+	return ret;
+}
+
 /* Make a parsed event visible under events/synthetic/. */
 static int synth_event_register(struct synth_event *event)
 {
@@ -818,7 +839,7 @@ static int synth_event_register(struct synth_event *event)
 	INIT_LIST_HEAD(&event->class.fields);
 	event->class.system = SYNTH_SYSTEM;
 	event->class.probe = synth_event_probe;
-	event->class.reg = trace_event_reg;
+	event->class.reg = synth_event_reg;
 	event->class.fields_array = synth_event_fields_array;
 	event->tp.name = event->name;
 
@@ -846,7 +867,8 @@ static bool synth_event_is_busy(struct dyn_event *ev)
 {
 	struct synth_event *event = to_synth_event(ev);
 
-	return event->ref || trace_event_dyn_busy(&event->call);
+	return event->ref || event->n_enabled ||
+	       trace_event_dyn_busy(&event->call);
 }
 
 /* Unlink and free an event unless it is in use.  event_mutex held. */
