@@ -65,7 +65,6 @@ enum synth_err {
 	SYNTH_ERR_INVALID_TYPE,
 	SYNTH_ERR_INVALID_FIELD,
 	SYNTH_ERR_INVALID_ARRAY_SPEC,
-	SYNTH_ERR_CMD_TOO_LONG,
 };
 
 /* The messages error_log shows, as stock 6.12 words them. */
@@ -81,7 +80,6 @@ static const char * const synth_err_text[] = {
 	[SYNTH_ERR_INVALID_TYPE]	= "Invalid type",
 	[SYNTH_ERR_INVALID_FIELD]	= "Invalid field",
 	[SYNTH_ERR_INVALID_ARRAY_SPEC]	= "Invalid array specification",
-	[SYNTH_ERR_CMD_TOO_LONG]	= "Command too long",
 };
 
 /*
@@ -1345,6 +1343,7 @@ int synth_event_add_field(struct dynevent_cmd *cmd, const char *type,
 			  const char *name)
 {
 	struct dynevent_arg_pair pair;
+	int ret;
 
 	if (cmd->type != DYNEVENT_TYPE_SYNTH || !type || !name)
 		return -EINVAL;
@@ -1354,8 +1353,10 @@ int synth_event_add_field(struct dynevent_cmd *cmd, const char *type,
 	dynevent_arg_pair_init(&pair, ' ', ';');
 	pair.lhs = type;
 	pair.rhs = name;
-	cmd->n_fields++;
-	return dynevent_arg_pair_add(cmd, &pair, synth_event_check_field);
+	ret = dynevent_arg_pair_add(cmd, &pair, synth_event_check_field);
+	if (!ret)
+		cmd->n_fields++;
+	return ret;
 }
 EXPORT_SYMBOL_GPL(synth_event_add_field);
 
@@ -1369,6 +1370,7 @@ EXPORT_SYMBOL_GPL(synth_event_add_field);
 int synth_event_add_field_str(struct dynevent_cmd *cmd, const char *type_name)
 {
 	struct dynevent_arg arg;
+	int ret;
 
 	if (cmd->type != DYNEVENT_TYPE_SYNTH || !type_name)
 		return -EINVAL;
@@ -1377,8 +1379,10 @@ int synth_event_add_field_str(struct dynevent_cmd *cmd, const char *type_name)
 
 	dynevent_arg_init(&arg, ';');
 	arg.str = type_name;
-	cmd->n_fields++;
-	return dynevent_arg_add(cmd, &arg, NULL);
+	ret = dynevent_arg_add(cmd, &arg, NULL);
+	if (!ret)
+		cmd->n_fields++;
+	return ret;
 }
 EXPORT_SYMBOL_GPL(synth_event_add_field_str);
 
