@@ -593,15 +593,24 @@ static void synth_trace_record(struct trace_event_file *file,
 	trace_event_buffer_commit(&fbuffer);
 }
 
-/* The probe enabling the event in an instance registers on its tracepoint. */
+/*
+ * The probe enabling the event in an instance registers on its tracepoint.
+ * It runs inside the event whose trigger generates this one, whose record
+ * may be reserved in the same ring buffer: nest, or the ring buffer would
+ * take the write for a recursion and drop it.
+ */
 static void synth_event_probe(void *data, const u64 *vals,
 			      const unsigned int *idx)
 {
 	struct trace_event_file *file = data;
+	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
 
 	if (trace_trigger_soft_disabled(file))
 		return;
+
+	ring_buffer_nest_start(buffer);
 	synth_trace_record(file, file->event_call->data, vals, idx);
+	ring_buffer_nest_end(buffer);
 }
 
 /**
@@ -610,7 +619,8 @@ static void synth_event_probe(void *data, const u64 *vals,
  * @vals: the values
  * @idx: field i takes vals[idx[i]]
  *
- * See trace_synth.h.
+ * See trace_synth.h.  Calls the probes of the event's tracepoint as a
+ * tracepoint call does, preemption disabled around them.
  *
  * Context: any, NMI included, preemption disabled.
  */
@@ -622,12 +632,14 @@ void synth_event_emit(struct synth_event *event, const u64 *vals,
 	if (!static_key_enabled(&event->tp.key))
 		return;
 
+	preempt_disable_notrace();
 	probe = rcu_dereference_sched(event->tp.funcs);
-	if (!probe)
-		return;
-	do {
-		((synth_probe_fn)probe->func)(probe->data, vals, idx);
-	} while ((++probe)->func);
+	if (probe) {
+		do {
+			((synth_probe_fn)probe->func)(probe->data, vals, idx);
+		} while ((++probe)->func);
+	}
+	preempt_enable_notrace();
 }
 
 /* An integer field, in the format of its type. */
