@@ -648,14 +648,13 @@ static void synth_print_int(struct trace_seq *s, const struct synth_field *f,
 {
 	const char *fmt = synth_int_type(f->type)->fmt;
 
+	/* Stock kernels print 1- and 2-byte values unsigned, "%d" or not. */
 	switch (f->size) {
 	case 1:
-		trace_seq_printf(s, fmt, f->is_signed ? (int)(s8)slot->as_u8 :
-				 (int)slot->as_u8);
+		trace_seq_printf(s, fmt, (int)slot->as_u8);
 		break;
 	case 2:
-		trace_seq_printf(s, fmt, f->is_signed ? (int)(s16)slot->as_u16 :
-				 (int)slot->as_u16);
+		trace_seq_printf(s, fmt, (int)slot->as_u16);
 		break;
 	case 4:
 		trace_seq_printf(s, fmt, slot->as_u32);
