@@ -1039,7 +1039,7 @@ static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 		const char *base = f->type;
 
 		if (!synth_type_lookup(base, &props))
-			return synth_error(p, SYNTH_ERR_INVALID_TYPE, type->pos);
+			return synth_error(p, SYNTH_ERR_INVALID_TYPE, first->pos);
 		if (!synth_array_spec_ok(spec, name->len - name_len) ||
 		    strchr(base, '['))
 			return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC,
@@ -1051,8 +1051,9 @@ static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 			return -ENOMEM;
 	}
 
+	/* The caret is at the type's first word: "unsigned" when there. */
 	if (!synth_type_lookup(f->type, &props))
-		return synth_error(p, SYNTH_ERR_INVALID_TYPE, type->pos);
+		return synth_error(p, SYNTH_ERR_INVALID_TYPE, first->pos);
 
 	f->size = props.size;
 	f->is_signed = props.is_signed;
