@@ -936,6 +936,21 @@ static bool synth_tok_is(const struct synth_token *t, const char *s)
 	return t->len == strlen(s) && !strncmp(t->str, s, t->len);
 }
 
+/*
+ * Where error_log puts the caret for token @t: at the first place its text
+ * appears in the command, which may be in an earlier word ("u" of "u64").
+ * Stock reports every field error this way.
+ */
+static unsigned int synth_tok_errpos(const struct synth_parse *p,
+				     const struct synth_token *t)
+{
+	const char *s = p->cmd;
+
+	while (s < t->str && strncmp(s, t->str, t->len))
+		s++;
+	return s - p->cmd;
+}
+
 /* Whether token @i ends a field: a ';' or the end of the definition. */
 static bool synth_tok_is_sep(const struct synth_parse *p, unsigned int i)
 {
@@ -1000,26 +1015,31 @@ static bool synth_array_spec_ok(const char *spec, unsigned int len)
 /*
  * Parse one field at token @p->i into @f, whose strings are allocated: a
  * type word (two words for "unsigned TYPE"), then a name word.  The array
- * part ("[16]", "[]") goes with the type word or with the name.  The name
- * is checked first, then the type, then the array part of the name.
+ * part ("[16]", "[]") goes with the type word or with the name; one on the
+ * name is appended to the type.  The name is checked first; then a string
+ * type's array part taken from the name ("char x[16]"); then the whole type.
+ * Anything else carried by the name is only judged as part of the type, so
+ * "u64 x[2]" is an invalid type and "long x[3" the stack type "long[3".
  */
 static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 {
 	const struct synth_token *first = &p->tok[p->i], *type, *name;
 	const char *unsig = "", *spec;
-	unsigned int name_len;
+	unsigned int name_len, spec_len;
 	struct synth_field props;
 
 	if (synth_tok_is(first, "unsigned")) {
 		if (synth_tok_is_sep(p, p->i + 1) || synth_tok_is_sep(p, p->i + 2))
-			return synth_error(p, SYNTH_ERR_INCOMPLETE_TYPE, first->pos);
+			return synth_error(p, SYNTH_ERR_INCOMPLETE_TYPE,
+					   synth_tok_errpos(p, first));
 		unsig = "unsigned ";
 		type = &p->tok[p->i + 1];
 		name = &p->tok[p->i + 2];
 		p->i += 3;
 	} else {
 		if (synth_tok_is_sep(p, p->i + 1))
-			return synth_error(p, SYNTH_ERR_INVALID_FIELD, first->pos);
+			return synth_error(p, SYNTH_ERR_INVALID_FIELD,
+					   synth_tok_errpos(p, first));
 		type = first;
 		name = &p->tok[p->i + 1];
 		p->i += 2;
@@ -1027,33 +1047,25 @@ static int synth_parse_field(struct synth_parse *p, struct synth_field *f)
 
 	spec = strnchr(name->str, name->len, '[');
 	name_len = spec ? spec - name->str : name->len;
+	spec_len = name->len - name_len;
 	f->name = kstrndup(name->str, name_len, GFP_KERNEL);
-	f->type = synth_type_alloc(SYNTH_DATA_LOC "%s%.*s", unsig, type->len,
-				   type->str);
+	f->type = synth_type_alloc(SYNTH_DATA_LOC "%s%.*s%.*s", unsig,
+				   type->len, type->str, spec_len, spec ?: "");
 	if (!f->name || !f->type)
 		return -ENOMEM;
 	if (!is_good_name(f->name))
-		return synth_error(p, SYNTH_ERR_BAD_NAME, name->pos);
+		return synth_error(p, SYNTH_ERR_BAD_NAME,
+				   synth_tok_errpos(p, name));
 
-	if (spec) {
-		const char *base = f->type;
+	if (spec && strstr(f->type, "char[") &&
+	    (!synth_array_spec_ok(spec, spec_len) ||
+	     strnchr(type->str, type->len, '[')))
+		return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC,
+				   synth_tok_errpos(p, name));
 
-		if (!synth_type_lookup(base, &props))
-			return synth_error(p, SYNTH_ERR_INVALID_TYPE, first->pos);
-		if (!synth_array_spec_ok(spec, name->len - name_len) ||
-		    strchr(base, '['))
-			return synth_error(p, SYNTH_ERR_INVALID_ARRAY_SPEC,
-					   name->pos);
-		f->type = synth_type_alloc(SYNTH_DATA_LOC "%s%.*s", base,
-					   name->len - name_len, spec);
-		synth_type_free(base);
-		if (!f->type)
-			return -ENOMEM;
-	}
-
-	/* The caret is at the type's first word: "unsigned" when there. */
 	if (!synth_type_lookup(f->type, &props))
-		return synth_error(p, SYNTH_ERR_INVALID_TYPE, first->pos);
+		return synth_error(p, SYNTH_ERR_INVALID_TYPE,
+				   synth_tok_errpos(p, type));
 
 	f->size = props.size;
 	f->is_signed = props.is_signed;
