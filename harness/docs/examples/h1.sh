@@ -5,6 +5,11 @@ R=events/raw_syscalls/sys_enter
 SW=events/sched/sched_switch
 load() { ls -R /sys >/dev/null 2>&1; cat /proc/*/status >/dev/null 2>&1; }
 
+ex kmalloc-format
+c "sed -n '1,14p' $K/format"
+echo "[...]"
+ex_end
+
 ex quick
 c "echo 'hist:keys=call_site.sym:vals=bytes_req,bytes_alloc:sort=bytes_alloc.descending' >> $K/trigger"
 load
