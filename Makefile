@@ -11,9 +11,9 @@
 #   make clean    remove build/ (the extracted base tree included)
 #
 # Variables: KERNEL=ours|stock KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
-#            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1
+#            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1 PREBUILT=DIR
 
-export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK
+export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK PREBUILT
 
 .PHONY: demo check shell build compare deps clean
 demo check shell build compare deps:
