@@ -21,6 +21,7 @@
  *                    command ("name type field;type field..."); the event
  *                    may already exist (created in dynamic_events) with the
  *                    same fields. Later emit= actions write this event.
+ *                    Naming an event registered before selects it again.
  *   emit=[N*]V,V,... write one event of the last user= event; the values
  *                    follow the fields in order: numbers (strtoll base 0,
  *                    negative allowed) for integer fields, text for char[N]
@@ -43,6 +44,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -68,13 +70,21 @@ struct field {
 	int size;		/* bytes in the fixed part */
 };
 
-static struct {
+#define MAX_EVENTS	32
+
+/* A registered user_event; the kernel sets bit 0 of enabled while traced. */
+struct uevent {
+	char *decl;		/* the user= text it was registered with */
 	int fd;			/* user_events_data, registered on */
 	uint32_t index;		/* write_index */
 	int nfields;
 	struct field f[MAX_FIELDS];
-	uint32_t enabled;	/* the kernel's enable bit lands here */
-} ue = { .fd = -1 };
+	uint32_t enabled;
+};
+
+static struct uevent events[MAX_EVENTS];
+static int nevents;
+static struct uevent *cur;	/* the event emit= writes */
 
 static void die(const char *what, const char *arg)
 {
@@ -193,11 +203,11 @@ static int type_size(const char *type, enum kind *kind)
 }
 
 /* Remember the field layout of DECL: "name type field;type field...". */
-static void parse_decl(const char *decl)
+static void parse_decl(struct uevent *ue, const char *decl)
 {
 	char *copy = strdup(decl), *args, *f, *save;
 
-	ue.nfields = 0;
+	ue->nfields = 0;
 	args = strchr(copy, ' ');
 	if (!args)
 		return;
@@ -216,34 +226,50 @@ static void parse_decl(const char *decl)
 		if (!sp)
 			die("field without a type:", f);
 		*sp = '\0';
-		if (ue.nfields == MAX_FIELDS)
+		if (ue->nfields == MAX_FIELDS)
 			die("too many fields in", decl);
-		ue.f[ue.nfields].size = type_size(f, &ue.f[ue.nfields].kind);
-		if (ue.f[ue.nfields].size < 0)
+		ue->f[ue->nfields].size = type_size(f, &ue->f[ue->nfields].kind);
+		if (ue->f[ue->nfields].size < 0)
 			die("unknown field type", f);
-		ue.nfields++;
+		ue->nfields++;
 	}
 	free(copy);
 }
 
+/*
+ * Make DECL the current event, registering it the first time: each event
+ * has its own descriptor and enable word (the kernel refuses a second
+ * registration of the same address and bit).
+ */
 static void do_user(const char *decl)
 {
 	struct user_reg reg = { 0 };
+	struct uevent *ue;
+	int i;
 
-	if (ue.fd >= 0)
-		close(ue.fd);
-	ue.fd = open(TRACEFS "/user_events_data", O_RDWR);
-	if (ue.fd < 0)
+	for (i = 0; i < nevents; i++) {
+		if (!strcmp(events[i].decl, decl)) {
+			cur = &events[i];
+			return;
+		}
+	}
+	if (nevents == MAX_EVENTS)
+		die("too many user events", decl);
+	ue = &events[nevents];
+	ue->fd = open(TRACEFS "/user_events_data", O_RDWR);
+	if (ue->fd < 0)
 		die("cannot open user_events_data", NULL);
 	reg.size = sizeof(reg);
 	reg.enable_bit = 0;
-	reg.enable_size = sizeof(ue.enabled);
-	reg.enable_addr = (uint64_t)(uintptr_t)&ue.enabled;
+	reg.enable_size = sizeof(ue->enabled);
+	reg.enable_addr = (uint64_t)(uintptr_t)&ue->enabled;
 	reg.name_args = (uint64_t)(uintptr_t)decl;
-	if (ioctl(ue.fd, DIAG_IOCSREG, &reg) < 0)
+	if (ioctl(ue->fd, DIAG_IOCSREG, &reg) < 0)
 		die("DIAG_IOCSREG failed for", decl);
-	ue.index = reg.write_index;
-	parse_decl(decl);
+	ue->index = reg.write_index;
+	ue->decl = strdup(decl);
+	parse_decl(ue, decl);
+	cur = &events[nevents++];
 }
 
 static void do_emit(const char *vals, long n)
@@ -253,10 +279,10 @@ static void do_emit(const char *vals, long n)
 	struct iovec io[3];
 	int i;
 
-	if (ue.fd < 0)
+	if (!cur)
 		die("emit= before user=", vals);
-	for (i = 0; i < ue.nfields; i++)
-		flen += ue.f[i].size;
+	for (i = 0; i < cur->nfields; i++)
+		flen += cur->f[i].size;
 	if (flen > sizeof(fixed))
 		die("event too large", vals);
 	memset(fixed, 0, sizeof(fixed));
@@ -264,8 +290,8 @@ static void do_emit(const char *vals, long n)
 	copy = strdup(vals);
 	next = copy;
 	flen = 0;
-	for (i = 0; i < ue.nfields; i++) {
-		struct field *f = &ue.f[i];
+	for (i = 0; i < cur->nfields; i++) {
+		struct field *f = &cur->f[i];
 		size_t len;
 
 		v = next ? next : (char *)"";
@@ -315,8 +341,8 @@ static void do_emit(const char *vals, long n)
 	{
 		size_t pos = 0;
 
-		for (i = 0; i < ue.nfields; i++) {
-			struct field *f = &ue.f[i];
+		for (i = 0; i < cur->nfields; i++) {
+			struct field *f = &cur->f[i];
 			uint32_t loc;
 
 			if (f->kind == DATA_LOC || f->kind == REL_LOC) {
@@ -332,20 +358,27 @@ static void do_emit(const char *vals, long n)
 	}
 	free(copy);
 
-	io[0].iov_base = &ue.index;
-	io[0].iov_len = sizeof(ue.index);
+	io[0].iov_base = &cur->index;
+	io[0].iov_len = sizeof(cur->index);
 	io[1].iov_base = fixed;
 	io[1].iov_len = flen;
 	io[2].iov_base = dyn;
 	io[2].iov_len = dlen;
+	/* EBADF: nothing traces the event (no trigger took): not an error. */
 	while (n--)
-		if (writev(ue.fd, io, 3) < 0)
+		if (writev(cur->fd, io, 3) < 0 && errno != EBADF)
 			die("user event write failed for", vals);
 }
 
 int main(int argc, char **argv)
 {
 	int i;
+
+	/*
+	 * Descriptors the caller left open would change which ones open()
+	 * returns, and so the syscalls traced: start from 0, 1 and 2 only.
+	 */
+	syscall(SYS_close_range, 3, ~0U, 0);
 
 	for (i = 1; i < argc; i++) {
 		char *arg = argv[i], *eq = strchr(arg, '=');
