@@ -3,10 +3,10 @@
 #
 # The test units, guest side; harness/lib/check.sh reads the markers this
 # prints. A unit is one ftracetest .tc file (which ftracetest may run twice,
-# the second time in an instance), one gen_test module or one case of the
-# hist differential test (histdiff.sh). Units are numbered
-# in a fixed order so that the host can boot us again after a crash with
-# harness_from=N and we go on at unit N.
+# the second time in an instance), one case of the hist differential test
+# (histdiff.sh) or one gen_test module. Units are numbered in a fixed order
+# so that the host can boot us again after a crash with harness_from=N and
+# we go on at unit N.
 #
 # Every unit runs in its own session under a time limit, so a hung test is
 # killed with all its children and cannot eat the run.
