@@ -27,6 +27,11 @@
  *                    negative allowed) for integer fields, text for char[N]
  *                    (truncated to N-1) and __data_loc/__rel_loc char[]
  *   usleep=N         sleep N microseconds (spacing for timestamps)
+ *   hold=PATH        open PATH read-only and keep it open (one at a time)
+ *   poll=EV[:MS]     poll the held file for EV (in, pri or in+pri) with a
+ *                    timeout of MS milliseconds (default 0) and print
+ *                    "poll EV: " and the events returned (or "none")
+ *   drain            read the held file to its end and seek back to 0
  *
  * Example:
  *   histgen comm=hgw write=3:10 write=2*3:20 \
@@ -37,6 +42,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -81,6 +87,8 @@ struct uevent {
 	struct field f[MAX_FIELDS];
 	uint32_t enabled;
 };
+
+static int held = -1;		/* the file of hold= */
 
 static struct uevent events[MAX_EVENTS];
 static int nevents;
@@ -370,6 +378,67 @@ static void do_emit(const char *vals, long n)
 			die("user event write failed for", vals);
 }
 
+static void do_poll(const char *spec)
+{
+	struct pollfd p = { .fd = held };
+	char ev[16];
+	int ms = 0, n;
+	const char *colon = strchr(spec, ':');
+	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+
+	if (held < 0)
+		die("poll= before hold=", spec);
+	if (len >= sizeof(ev))
+		die("bad poll events", spec);
+	memcpy(ev, spec, len);
+	ev[len] = '\0';
+	if (colon)
+		ms = atoi(colon + 1);
+	if (!strcmp(ev, "in"))
+		p.events = POLLIN;
+	else if (!strcmp(ev, "pri"))
+		p.events = POLLPRI;
+	else if (!strcmp(ev, "in+pri"))
+		p.events = POLLIN | POLLPRI;
+	else
+		die("poll events are in, pri or in+pri, not", ev);
+	n = poll(&p, 1, ms);
+	if (n < 0)
+		die("poll failed for", spec);
+	printf("poll %s:", ev);
+	if (!p.revents)
+		printf(" none");
+	if (p.revents & POLLIN)
+		printf(" IN");
+	if (p.revents & POLLPRI)
+		printf(" PRI");
+	if (p.revents & POLLERR)
+		printf(" ERR");
+	if (p.revents & POLLHUP)
+		printf(" HUP");
+	if (p.revents & POLLNVAL)
+		printf(" NVAL");
+	if (p.revents & ~(POLLIN | POLLPRI | POLLERR | POLLHUP | POLLNVAL))
+		printf(" 0x%x", p.revents);
+	printf("\n");
+	fflush(stdout);
+}
+
+static void do_drain(void)
+{
+	char buf[4096];
+	ssize_t r;
+
+	if (held < 0)
+		die("drain before hold=", NULL);
+	while ((r = read(held, buf, sizeof(buf))) > 0)
+		;
+	if (r < 0)
+		die("read of the held file failed", NULL);
+	if (lseek(held, 0, SEEK_SET) < 0)
+		die("lseek of the held file failed", NULL);
+}
+
 int main(int argc, char **argv)
 {
 	int i;
@@ -385,6 +454,10 @@ int main(int argc, char **argv)
 		const char *val;
 		long n;
 
+		if (!strcmp(arg, "drain")) {
+			do_drain();
+			continue;
+		}
 		if (!eq)
 			die("expected ACTION=VALUE, not", arg);
 		*eq = '\0';
@@ -420,6 +493,14 @@ int main(int argc, char **argv)
 			do_emit(val, n);
 		} else if (!strcmp(arg, "usleep")) {
 			usleep(atol(val));
+		} else if (!strcmp(arg, "hold")) {
+			if (held >= 0)
+				close(held);
+			held = open(val, O_RDONLY);
+			if (held < 0)
+				die("cannot open", val);
+		} else if (!strcmp(arg, "poll")) {
+			do_poll(val);
 		} else {
 			die("unknown action", arg);
 		}
