@@ -43,10 +43,13 @@ run_histdiff()
 		result UNSUPPORTED "histdiff/$name" "the kernel lacks ${missing% }"
 		return
 	fi
-	$HD/run-case --reset >/dev/null 2>&1
+	# Clean up first unless the last case left everything clean.
+	[ -e /tmp/histdiff.clean ] || $HD/run-case --reset >/dev/null 2>&1
+	rm -f /tmp/histdiff.clean
 	run_limited "$LIMIT" $HD/run-case "$c" >$out 2>&1
 	rc=$?
 	left=$($HD/run-case --reset 2>&1 | head -n 5 | tr '\n' ';')
+	[ -n "$left" ] || touch /tmp/histdiff.clean
 	[ -z "$(tail -c 1 $out)" ] || echo >>$out
 
 	if [ "${harness_hist_record:-}" = 1 ]; then

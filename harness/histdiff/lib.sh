@@ -61,6 +61,17 @@ try()
 	fi
 }
 
+# try_synth CMD: the same for a synthetic event definition: append CMD to
+# synthetic_events; what stock accepted is shown and deleted again.
+try_synth()
+{
+	append synthetic_events "$1"
+	if [ -n "$(cat synthetic_events)" ]; then
+		sed 's/^/   now: /' synthetic_events
+		echo >synthetic_events 2>/dev/null
+	fi
+}
+
 evdir()
 {
 	case $1 in
@@ -90,7 +101,7 @@ gen()
 show()
 {
 	printf '== %s\n' "$1"
-	norm <"$1"
+	if [ -e "$1" ]; then norm <"$1"; else echo "(no such file)"; fi
 }
 
 # hist EVENT: show the hist file of EVENT (see trigger for the names).
@@ -122,7 +133,7 @@ norm()
 show_hist()
 {
 	printf '== %s\n' "$1"
-	norm <"$1" | ties
+	if [ -e "$1" ]; then norm <"$1" | ties; else echo "(no such file)"; fi
 }
 
 ties()
@@ -191,9 +202,8 @@ ties()
 reset_tracing()
 {
 	local pass files f line i
+	files=$(trigger_files)
 	for pass in 1 2 3 4 5 6; do
-		files=$(grep -L '^# Available triggers' events/*/*/trigger \
-			instances/*/events/*/*/trigger 2>/dev/null)
 		[ -n "$files" ] || break
 		for f in $files; do
 			if [ $pass -gt 3 ]; then
@@ -208,6 +218,7 @@ reset_tracing()
 				printf '!%s\n' "${line% \[*\]}" >>"$f"
 			done 2>/dev/null
 		done
+		files=$(trigger_files)
 	done
 	for i in instances/*; do
 		[ -d "$i" ] && rmdir "$i" 2>/dev/null
@@ -220,8 +231,6 @@ reset_tracing()
 	echo >trace
 	: >error_log
 
-	files=$(grep -L '^# Available triggers' events/*/*/trigger \
-		instances/*/events/*/*/trigger 2>/dev/null)
 	for f in $files; do
 		sed "s|^|left in $f: |" "$f"
 	done
@@ -230,6 +239,13 @@ reset_tracing()
 	done
 	[ ! -e dynamic_events ] || sed 's/^/left in dynamic_events: /' dynamic_events
 	[ ! -e synthetic_events ] || sed 's/^/left in synthetic_events: /' synthetic_events
+}
+
+# The trigger files that hold a trigger.
+trigger_files()
+{
+	grep -L '^# Available triggers' events/*/*/trigger \
+		instances/*/events/*/*/trigger 2>/dev/null
 }
 
 # ---- Common event sources -------------------------------------------------

@@ -2,7 +2,7 @@
 # Appending a hist trigger with the spec of an existing one: the same spec
 # again, the same keys with other values or sort, a spec differing only
 # in size or in its filter.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v:vals=w'
 trigger user_events/hg_spread 'hist:keys=v:vals=w'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # enable_hist and disable_hist: one event starting and stopping another
 # event's paused histogram, with a count, with a filter; the trigger files.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 strs_event
 trigger user_events/hg_spread 'hist:keys=v:vals=w:pause'

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Unknown fields and misused special names as keys, values and sort keys.
-# requires: dynamic_events user_events_data error_log
+# requires: dynamic_events user_events_data error_log events/ftrace/print/hist
 spread_event
 strs_event
 for c in 'hist:keys=nosuch' 'hist:keys=v:vals=nosuch' 'hist:keys=hitcount' \

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Modifiers: unknown, doubled, on the wrong kind of field (key or value).
 # Each command is tried alone: what stock accepts is shown ("now:") and removed.
-# requires: dynamic_events user_events_data error_log
+# requires: dynamic_events user_events_data error_log events/ftrace/print/hist
 spread_event
 for c in 'hist:keys=v.nosuch' 'hist:keys=v.' 'hist:keys=v.hex.hex' \
 	'hist:keys=v.hex.log2' 'hist:keys=v.log2.hex' 'hist:keys=v.sym.hex' \

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Bad sort specifications.
-# requires: dynamic_events user_events_data error_log
+# requires: dynamic_events user_events_data error_log events/ftrace/print/hist
 spread_event
 for c in 'hist:keys=v:vals=w:sort=' 'hist:keys=v:vals=w:sort=,' \
 	'hist:keys=v:vals=w:sort=v,' 'hist:keys=v:vals=w:sort=,v' \

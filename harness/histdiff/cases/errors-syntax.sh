@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Malformed hist commands: the errno, the error_log message and the caret.
-# requires: dynamic_events user_events_data error_log
+# requires: dynamic_events user_events_data error_log events/ftrace/print/hist
 spread_event
 for c in 'hist' 'hist:' 'hist:keys=' 'hist:keys' 'hist:vals=w' 'hist:keys=,v' \
 	'hist:keys=v,' 'hist:keys=v,,w' 'hist:keys=v::vals=w' 'hist:keys=v:' \

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Filters on hist triggers: numeric and string comparisons, && and ||,
 # a glob, and filters that do not parse.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 strs_event
 trigger user_events/hg_strs 'hist:keys=s if n > 1'
 trigger user_events/hg_strs 'hist:keys=d:vals=n if s == "beta" || n == 4'

@@ -4,7 +4,7 @@
 # twice in one trigger; read-once semantics: a start variable is consumed
 # by the first matching end, so a second end with the same id finds
 # nothing and is not counted.
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_al u32 id; u64 a; u64 b'
 trigger user_events/hg_start 'hist:keys=id:v0=val'

@@ -2,7 +2,7 @@
 # Removal rules: a histogram whose variable is referenced cannot be
 # removed; a synthetic event in use cannot be deleted; after removing the
 # referencing trigger both can go.
-# requires: dynamic_events user_events_data synthetic_events error_log
+# requires: dynamic_events user_events_data synthetic_events error_log events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_busy u32 id; u64 delta'
 trigger user_events/hg_start 'hist:keys=id:v0=val'

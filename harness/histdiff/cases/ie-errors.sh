@@ -3,7 +3,7 @@
 # synthetic event, a handler or action stock does not know, the wrong
 # number of parameters, a parameter whose type does not fit its field,
 # onmax on a non-variable, save() of an unknown field.
-# requires: dynamic_events user_events_data synthetic_events error_log
+# requires: dynamic_events user_events_data synthetic_events error_log events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_e2 u32 id; u64 delta'
 append synthetic_events 'hg_es u32 id; char name[16]'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # hist_debug of triggers with variables, references, field variables and
 # actions, as histogram-design.rst describes them.
-# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist_debug
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist_debug events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_dbg u32 id; u64 delta; s32 code; char tag[16]'
 trigger user_events/hg_start 'hist:keys=id:v0=val,t0=tag,ts0=common_timestamp.usecs'

@@ -2,7 +2,7 @@
 # A latency with common_timestamp: ts0 saved in usecs and in ns, deltas
 # sent to a synthetic event and summarized; times are masked (T), the
 # structure is compared.
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_lat u32 id; u64 lat; u64 lat_ns'
 trigger user_events/hg_start 'hist:keys=id:ts0=common_timestamp.usecs,tsn=common_timestamp'

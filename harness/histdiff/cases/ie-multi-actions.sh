@@ -3,7 +3,7 @@
 # stock: the second one's variables clash), onmatch().trace() with
 # onmax().save() in one trigger, and a second trigger on the same event
 # whose actions use the first one's variable by its full name.
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_m1 u32 id; u64 delta'
 append synthetic_events 'hg_m2 u64 delta; s32 code'

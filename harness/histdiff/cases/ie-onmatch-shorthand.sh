@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # onmatch(system.event).synthname(params) and fully qualified variable
 # references system.event.$var; constants and fields as parameters.
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_delta2 u32 id; u64 delta; u64 start; u32 k'
 trigger user_events/hg_start 'hist:keys=id:v0=val'

@@ -3,7 +3,7 @@
 # matched by key, a delta sent to a synthetic event with onmatch().trace()
 # and with the shorthand onmatch().NAME(); a histogram on the synthetic
 # event; the trace buffer.
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_delta u32 id; u64 delta; s32 code'
 show synthetic_events

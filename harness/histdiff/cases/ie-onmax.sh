@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # onmax($var).save(fields) and onmax($var).trace(): the max and the saved
 # fields in the hist output, per key.
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_max u32 id; u64 lat'
 trigger user_events/hg_start 'hist:keys=id:v0=val'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # onmax($var).snapshot() and onchange($var).snapshot(): the hist output
 # and the snapshot buffer's events.
-# requires: dynamic_events user_events_data synthetic_events snapshot
+# requires: dynamic_events user_events_data synthetic_events snapshot events/ftrace/print/hist
 pairs_event
 trigger user_events/hg_start 'hist:keys=id:v0=val'
 trigger user_events/hg_end 'hist:keys=id:d=val-$v0:onmax($d).save(code):onmax($d).snapshot()'

@@ -2,7 +2,7 @@
 # String variables: a static and a dynamic string saved on hg_start and
 # passed to static and dynamic string fields of a synthetic event; a
 # string key variable; a string in an expression (refused).
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 pairs_event
 append synthetic_events 'hg_sv u32 id; char tag[16]; char dtag[]; char both[]'
 trigger user_events/hg_start 'hist:keys=id:t0=tag,dt0=dtag'

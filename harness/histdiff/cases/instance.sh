@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # A histogram on an instance's event, independent of the top-level one;
 # removing the instance while its trigger is live.
-# requires: dynamic_events user_events_data instances
+# requires: dynamic_events user_events_data instances events/ftrace/print/hist
 spread_event
 mkdir instances/hgi
 trigger user_events/hg_spread 'hist:keys=v'

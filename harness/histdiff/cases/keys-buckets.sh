@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The .buckets=N modifier: several sizes, a signed field, a compound key,
 # and the sizes stock refuses.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v.buckets=5'
 trigger user_events/hg_spread 'hist:keys=w.buckets=10:vals=v'

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Compound keys: two, three, up to stock's limit and one beyond.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 ints_event
 trigger user_events/hg_ints 'hist:keys=u8v,s8v'
 trigger user_events/hg_ints 'hist:keys=u8v,s8v,u16v'

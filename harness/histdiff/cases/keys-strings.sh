@@ -5,7 +5,7 @@
 # on a string key (its first 8 bytes as a number).
 # (The format file of a user_event with a char[N] field prints garbage for
 # N on stock, so it is not shown.)
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 strs_event
 trigger user_events/hg_strs 'hist:keys=s:vals=n'
 trigger user_events/hg_strs 'hist:keys=d:vals=n'

@@ -2,7 +2,7 @@
 # name=: a histogram shared by two events with the same key and value
 # fields, both hist files showing the one table; specs that do not match
 # the named one; removing one of the two.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 pairs_event
 spread_event
 trigger user_events/hg_start 'hist:name=shared:keys=id:vals=val'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # nohitcount (and NOHC): hitcount left out of the output; with only
 # hitcount as a value (refused), with .percent and .graph values, sorting.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v:vals=w:nohitcount'
 trigger user_events/hg_spread 'hist:keys=v:vals=w.percent,w.graph:NOHC:sort=v'

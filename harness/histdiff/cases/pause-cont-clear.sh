@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # pause, cont/continue and clear on a live trigger, and a trigger created
 # paused; the trigger file shows the state.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v:vals=w'
 trigger user_events/hg_spread 'hist:keys=w:pause'

@@ -4,7 +4,7 @@
 # to the end, for POLLIN, POLLPRI and both, and after a change made while
 # the file was open; an event with no trigger; a hist file opened before
 # its trigger existed.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v'
 gen comm=hgpoll user="$UE_SPREAD" hold=events/user_events/hg_spread/hist \

@@ -2,7 +2,7 @@
 # Removing an event that has a live hist trigger: a user_event and a
 # synthetic event, through dynamic_events and synthetic_events, before
 # and after the trigger goes; the forms of -: that find a user_event.
-# requires: dynamic_events user_events_data synthetic_events
+# requires: dynamic_events user_events_data synthetic_events events/ftrace/print/hist
 spread_event
 append synthetic_events 'hg_rm u32 a'
 trigger user_events/hg_spread 'hist:keys=v'

@@ -2,7 +2,7 @@
 # Removing triggers with !hist: the exact spec, the spec without defaults,
 # with a filter left out, a spec that matches none, and truncating the
 # trigger file.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v'
 trigger user_events/hg_spread 'hist:keys=w:vals=v'

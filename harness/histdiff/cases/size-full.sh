@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # A table that fills up: size=128 and 300 distinct keys; the Dropped count
 # in the Totals; a second table with room for all of them.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v:size=128'
 trigger user_events/hg_spread 'hist:keys=w:vals=v:sort=w:size=512'

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sorting on string keys, and on a second key when the first ties.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 strs_event
 trigger user_events/hg_strs 'hist:keys=s:sort=s'
 trigger user_events/hg_strs 'hist:keys=d:sort=d.descending'

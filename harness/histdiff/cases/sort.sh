@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sorting: by key and by value, ascending and descending, on two fields,
 # by hitcount explicitly, by a field neither key nor value (refused).
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 ints_event
 trigger user_events/hg_ints 'hist:keys=u8v:vals=u16v'
 trigger user_events/hg_ints 'hist:keys=u8v:vals=u16v:sort=u8v'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # .sym and .sym-offset on keys holding kernel addresses (from kallsyms),
 # an address inside a function, and values that are no kernel address.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 addr_event
 trigger user_events/hg_addr 'hist:keys=addr.sym'
 trigger user_events/hg_addr 'hist:keys=addr.sym-offset:vals=n'

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # common_timestamp as a key and as a value, .usecs, arithmetic on it; the
 # times themselves are masked (T), the layout and the count of entries stay.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=common_timestamp'
 trigger user_events/hg_spread 'hist:keys=common_timestamp.usecs'

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Values that are expressions over fields and constants.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v:vals=w*2'
 trigger user_events/hg_spread 'hist:keys=v:vals=x=w+v'

@@ -2,7 +2,7 @@
 # Modifiers on values: .hex on each integer size (one value each), .hex
 # with a second value; .sym, .sym-offset, .execname, .syscall, .usecs and
 # an unknown modifier on a value.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 ints_event
 for f in u8v s8v u16v s16v u32v s32v u64v s64v; do
 	trigger user_events/hg_ints "hist:keys=$f:vals=$f.hex"

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # .percent and .graph on values and on hitcount, several together, with
 # sorting, and on a key (refused).
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 spread_event
 trigger user_events/hg_spread 'hist:keys=v:vals=hitcount.percent'
 trigger user_events/hg_spread 'hist:keys=v:vals=hitcount.graph'

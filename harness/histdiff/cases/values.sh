@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Values: one field, several, every integer size (sums wrap as they do),
 # hitcount named explicitly, the vals= and values= spellings, several vals=.
-# requires: dynamic_events user_events_data
+# requires: dynamic_events user_events_data events/ftrace/print/hist
 ints_event
 trigger user_events/hg_ints 'hist:keys=u8v:vals=u16v'
 trigger user_events/hg_ints 'hist:keys=u8v:values=u8v,s8v,u16v,s16v,u32v,s32v,u64v,s64v'
