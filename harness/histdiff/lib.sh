@@ -155,7 +155,7 @@ ties()
 		if (!i)
 			return ""
 		v = substr(e, i + length(name) + 3)
-		if (match(v, /(, [A-Za-z_][A-Za-z0-9_.]*: | }|  [A-Za-z])/))
+		if (match(v, /(, [A-Za-z_][A-Za-z0-9_.]*: |}|  [A-Za-z])/))
 			v = substr(v, 1, RSTART - 1)
 		gsub(/^ +| +$/, "", v)
 		return v
@@ -185,7 +185,7 @@ ties()
 	}
 	inentry {
 		entry = entry $0 "\n"
-		if (/^}/) { inentry = 0; add(entry) }
+		if (index($0, "}")) { inentry = 0; add(entry) }
 		next
 	}
 	/^\{ / {
