@@ -4,8 +4,9 @@
 # harness/histdiff/, described in its README.md).
 #
 # histdiff_initramfs ROOT  put histgen, the cases and the references in ROOT
-# histdiff_refs            boot stock, run every case, write the transcripts
-#                          over harness/histdiff/refs/ and show what changed
+# histdiff_refs            boot stock, run every case (or those whose name
+#                          starts with $TESTS), write the transcripts over
+#                          harness/histdiff/refs/ and show what changed
 
 HISTDIFF=$HARNESS/histdiff
 
@@ -27,7 +28,7 @@ histdiff_refs()
 	: >"$rec"
 	QEMU_EXTRA=(-chardev "file,id=hdrec,path=$rec,append=on" -serial chardev:hdrec)
 	CHECK_APPEND=harness_hist_record=1
-	TESTS=histdiff:
+	TESTS=histdiff:${TESTS#histdiff:}	# TESTS=keys- records the keys-* cases
 	say "==> recording the references (the results compare with the old ones)"
 	check_run || true
 
