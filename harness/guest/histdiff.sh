@@ -4,6 +4,7 @@
 # case, harness/histdiff/cases/NAME.sh, reported as histdiff/NAME:
 #
 #   UNSUPPORTED  a path of its "# requires:" lines is missing in tracefs
+#                (or a module:NAME there is not built)
 #   PASS         its transcript is the reference refs/NAME.out, byte for byte
 #   FAIL         it differs (the diff follows on the console), or the case
 #                left triggers or events behind
@@ -25,12 +26,16 @@ histdiff_units()
 	done
 }
 
-# The paths a case requires that this kernel's tracefs lacks.
+# What a case requires that this kernel lacks: tracefs paths, and
+# module:NAME for a module.
 histdiff_missing()
 {
 	local p
 	for p in $(sed -n 's/^# requires://p' "$1"); do
-		[ -e "$T/$p" ] || printf '%s ' "$p"
+		case $p in
+		module:*) modinfo "${p#module:}" >/dev/null 2>&1 || printf '%s ' "$p" ;;
+		*) [ -e "$T/$p" ] || printf '%s ' "$p" ;;
+		esac
 	done
 }
 

@@ -92,7 +92,7 @@ errlog()
 # gen ARGS...: run histgen ARGS, print the command line.
 gen()
 {
-	printf '$ histgen %s\n' "$*"
+	printf '$ histgen %s\n' "$*" | norm
 	histgen pidfile=/tmp/hg.pid "$@" || printf '   histgen FAILED\n'
 	HG_PID=$(cat /tmp/hg.pid)
 }
@@ -116,14 +116,18 @@ trig()
 	show "$(evdir "$1")/trigger"
 }
 
-# norm: what every output goes through. The pid of the last histgen run
-# becomes PID (with the blanks that align it), kernel addresses become ADDR,
+# norm: what every output goes through. The pid of the last histgen run,
+# as a common_pid key (plain or .execname), becomes PID, kernel text addresses
+# (ffffffff81000000 to ffffffff89ffffff here) become ADDR,
 # the ID of an event in its format file becomes N, the pointers hist_debug
 # prints become PTR.
 norm()
 {
-	sed -E -e "${HG_PID:+s/ *\\b$HG_PID\\b/ PID/g}" \
-		-e 's/\bffff[0-9a-f]{12}\b/ADDR/g' -e 's/^ID: [0-9]+$/ID: N/' \
+	local pid='s/^$//'
+	[ -z "${HG_PID:-}" ] ||
+		pid="s/(common_pid:) +$HG_PID\b/\1 PID/g; s/(common_pid: .{16}\[) *$HG_PID\]/\1PID]/g"
+	sed -E -e "$pid" \
+		-e 's/\bffffffff8[1-9][0-9a-f]{6}\b/ADDR/g' -e 's/^ID: [0-9]+$/ID: N/' \
 		-e 's/(hist_data: )(\(____ptrval____\)|[0-9a-f]+)$/\1PTR/'
 }
 
@@ -183,6 +187,9 @@ ties()
 		}
 		print; next
 	}
+	# The max:/changed: line of onmax()/onchange() belongs to the entry
+	# above it.
+	/^\t/ && n > 0 { grp[n] = grp[n] $0 "\n"; next }
 	inentry {
 		entry = entry $0 "\n"
 		if (index($0, "}")) { inentry = 0; add(entry) }
@@ -223,6 +230,7 @@ reset_tracing()
 	for i in instances/*; do
 		[ -d "$i" ] && rmdir "$i" 2>/dev/null
 	done
+	[ ! -d events/sample-trace ] || rmmod trace-events-sample 2>/dev/null
 	echo 0 >events/enable
 	[ ! -e synthetic_events ] || echo >synthetic_events 2>/dev/null
 	[ ! -e dynamic_events ] || echo >dynamic_events 2>/dev/null

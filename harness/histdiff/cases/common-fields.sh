@@ -16,4 +16,4 @@ gen comm=hgcpu cpu=1 user="$UE_SPREAD" emit=2*1,1,1 cpu=0 emit=3*2,2,2
 P1=$HG_PID
 gen comm=hgcpu-other cpu=1 user="$UE_SPREAD" emit=4*3,3,3
 trig user_events/hg_spread
-hist user_events/hg_spread | sed -E "s/ *\\b$P1\\b/ PID1/g; s/(common_type: +)[0-9]+/\\1N/; s/(common_pid: )[0-9a-f]+ }/\\1HEXPID }/"
+hist user_events/hg_spread | sed -E "s/(common_pid:) +$P1\\b/\\1 PID1/g; s/(common_pid: .{16}\\[) *$P1\\]/\\1PID1]/g; s/(common_type: +)[0-9]+/\\1N/; s/(common_pid: )[0-9a-f]+ }/\\1HEXPID }/"
