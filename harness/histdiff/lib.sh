@@ -127,7 +127,7 @@ norm()
 	[ -z "${HG_PID:-}" ] ||
 		pid="s/(common_pid:) +$HG_PID\b/\1 PID/g; s/(common_pid: .{16}\[) *$HG_PID\]/\1PID]/g"
 	sed -E -e "$pid" \
-		-e 's/\bffffffff8[1-9][0-9a-f]{6}\b/ADDR/g' -e 's/^ID: [0-9]+$/ID: N/' \
+		-e 's/(\b|0x)ffffffff8[1-9][0-9a-f]{6}\b/\1ADDR/g' -e 's/^ID: [0-9]+$/ID: N/' \
 		-e 's/(hist_data: )(\(____ptrval____\)|[0-9a-f]+)$/\1PTR/'
 }
 
