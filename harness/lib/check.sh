@@ -46,7 +46,7 @@ check_finish_result()
 		ours/KNOWN) result=SKIP note="fails on stock, not run: $reason" ;;
 		stock/PASS|stock/XFAIL)
 			result=FAIL note="listed in harness/known-failures.txt but passes on stock" ;;
-		stock/*) result=SKIP note="fails on stock as recorded ($result): $reason" ;;
+		stock/*) note="fails on stock as recorded ($result): $reason" result=SKIP ;;
 		esac
 		splat=
 	fi
@@ -88,7 +88,7 @@ check_line()
 		rest=${line#*@@H }
 		read -r kind a b _ <<<"$rest"
 		case $kind in
-		READY)	PHASE_TIMES+=("$(printf '%-28s %5ds' "boot $BOOT_NO (kernel+KUnit)" $((SECONDS - BOOT_T0)))")
+		READY)	PHASE_TIMES+=("$(printf '%-28s %5ds' "boot $BOOT_NO (kernel+KUnit)" $((SECONDS - QEMU_T0)))")
 			[ -z "$KUNIT_SUITE" ] || check_kunit_flush ;;
 		SUITE)	check_suite_mark "$a"
 			say "==> suite $a ($b units)" ;;
@@ -156,7 +156,7 @@ check_run()
 	UNIT_RESULTS=() UNIT_INDEX= UNIT_NAME= UNIT_SPLAT=
 	say "==> check: $KERNEL kernel, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}"
 	while [ "$CHECK_DONE" -eq 0 ]; do
-		BOOT_NO=$((BOOT_NO + 1)) BOOT_T0=$SECONDS
+		BOOT_NO=$((BOOT_NO + 1))
 		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT $kunit${CHECK_APPEND:+ $CHECK_APPEND}"
 		[ -z "$TESTS" ] || append="$append harness_tests=$TESTS"
 		[ $BOOT_NO -eq 1 ] || say "==> boot $BOOT_NO, from unit $from"

@@ -31,6 +31,8 @@ print_phase_times()
 	printf '   %s\n' "${PHASE_TIMES[@]}"
 }
 trap print_phase_times EXIT
+set -E
+trap 'echo "error: ${BASH_SOURCE[0]}:$LINENO: \"$BASH_COMMAND\" failed" >&2' ERR
 
 # heavy CMD...: run CMD holding $HARNESS_LOCK when it is set. Sessions that
 # share the machine set it to one file, so that only one of them compiles a

@@ -69,8 +69,8 @@ kconfig_configure()
 			sym=${line#"# "} sym=${sym%% *} val=n ;;
 		*) continue ;;
 		esac
-		printf '%s\n' $off | grep -qx "${sym#CONFIG_}" && continue
-		f=$(grep -E "^$sym=" "$OBJ/.config" | cut -d= -f2-)
+		! printf '%s\n' $off | grep -qx "${sym#CONFIG_}" || continue
+		f=$(grep -E "^$sym=" "$OBJ/.config" | cut -d= -f2- || true)
 		[ "${f:-n}" = "$val" ] && continue
 		say "    $sym: asked for $val, got ${f:-n}"
 		bad=1

@@ -25,6 +25,7 @@ qemu_cmd()
 #   poweroff  the guest said it was done (the init prints "@@H POWEROFF")
 #   exit      QEMU ended otherwise: a panic, a triple fault, a reboot
 #   hang      nothing printed for IDLE seconds; QEMU was killed
+# and QEMU_T0 to the time QEMU started (after waiting for HARNESS_LOCK).
 qemu_boot()
 {
 	local log=$1 idle=$2 handler=$3 append=$4 line fd pid rc
@@ -32,6 +33,7 @@ qemu_boot()
 	BOOT_END=exit
 	[ -z "${HARNESS_LOCK:-}" ] || exec {HEAVY_FD}>>"$HARNESS_LOCK"
 	[ -z "${HARNESS_LOCK:-}" ] || flock "$HEAVY_FD"
+	QEMU_T0=$SECONDS
 	exec {fd}< <(exec "${QEMU[@]}" -monitor none -serial stdio "${QEMU_EXTRA[@]}" \
 		-append "$QEMU_APPEND_BASE $append" </dev/null 2>&1)
 	pid=$!

@@ -1,0 +1,841 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers: the "hist", "enable_hist" and "disable_hist"
+ * trigger commands, and the "hist" and "hist_debug" files.
+ *
+ * This file ties the hist code to the trigger framework
+ * (trace_events_trigger.c). Writing "hist:..." to an event's trigger file
+ * calls hist_cmd_parse(), which
+ *
+ *	- cuts the command (trace_hist_parse.c) and compiles it into a
+ *	  struct hist_trigger (trace_hist_build.c);
+ *	- for "!hist:...", finds the registered trigger that is the same
+ *	  histogram and removes it;
+ *	- for a histogram that exists already, applies pause, cont and clear
+ *	  to it, or fails with -EEXIST;
+ *	- else gives the new trigger its table (or the table of the
+ *	  histogram of the same name) and registers it.
+ *
+ * A registered trigger is a struct event_trigger_data on the event's
+ * trigger list, whose private_data is the struct hist_trigger; it is
+ * refcounted by the framework (data->ref) and freed by hist_cmd_free()
+ * after tracepoint_synchronize_unregister(), so that no event is still
+ * running it. As on stock kernels, a histogram does not pin its event: a
+ * module whose events have histograms can be removed, and
+ * hist_module_notify() removes those histograms first.
+ *
+ * Everything here runs under event_mutex, except hist_enable_trigger(),
+ * which runs at event time.
+ */
+#include <linux/module.h>
+#include <linux/poll.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "trace_hist.h"
+
+static struct event_command hist_cmd;
+
+/**
+ * hist_is_hist_trigger - whether a trigger of an event is a hist trigger
+ * @data:	the trigger
+ */
+bool hist_is_hist_trigger(const struct event_trigger_data *data)
+{
+	return data->cmd_ops->trigger_type == ETT_EVENT_HIST;
+}
+
+static bool same_filter(const struct event_trigger_data *a,
+			const struct event_trigger_data *b)
+{
+	if (!a->filter_str || !b->filter_str)
+		return a->filter_str == b->filter_str;
+	return !strcmp(a->filter_str, b->filter_str);
+}
+
+/*
+ * The registered trigger of @file that is the same histogram as @test,
+ * filter included: the one "hist:..." duplicates, "!hist:..." removes.
+ */
+static struct event_trigger_data *find_same(struct trace_event_file *file,
+					    struct event_trigger_data *test)
+{
+	struct hist_trigger *ht = test->private_data;
+	struct event_trigger_data *data;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		if ((data->name || test->name) &&
+		    (!data->name || !test->name || strcmp(data->name, test->name)))
+			continue;
+		if (!same_filter(data, test))
+			continue;
+		if (hist_trigger_same(data->private_data, ht))
+			return data;
+	}
+	return NULL;
+}
+
+/* Clock and timestamps: what a trigger reading common_timestamp needs. */
+static int use_timestamps(struct hist_parse *p, struct hist_trigger *ht)
+{
+	const char *clock = p->spec.clock ? p->spec.clock : "global";
+	int ret;
+
+	ht->clock = kstrdup(clock, GFP_KERNEL);
+	if (!ht->clock)
+		return -ENOMEM;
+	ret = tracing_set_clock(ht->tr, clock);
+	if (ret) {
+		hist_err(p, HIST_ERR_SET_CLOCK_FAIL, p->spec.clock);
+		return ret;
+	}
+	ht->ts_in_ns = trace_clock_in_ns(ht->tr);
+	return tracing_set_filter_buffering(ht->tr, true);
+}
+
+static int hist_cmd_init(struct event_trigger_data *data)
+{
+	data->ref++;
+	return 0;
+}
+
+/* The last reference is gone: take the trigger apart. */
+static void hist_cmd_free(struct event_trigger_data *data)
+{
+	struct hist_trigger *ht = data->private_data;
+
+	if (WARN_ON_ONCE(data->ref <= 0))
+		return;
+	if (--data->ref)
+		return;
+
+	if (data->name)
+		del_named_trigger(data);
+	trigger_data_free(data);	/* waits for events in flight */
+	hist_vars_unregister(ht);
+}
+
+/*
+ * What a registered trigger holds in its trace array: a reference when it
+ * has variables (an instance with histograms others may read cannot go
+ * away; stock kernels refuse the rmdir with -EBUSY just so), the trace
+ * clock and unbuffered filtering for timestamps, the conditional snapshot.
+ * They are given back when the trigger is removed, not when it is freed:
+ * an instance being removed frees its triggers under trace_types_lock,
+ * which giving them back would take again.
+ */
+static int claim_resources(struct hist_parse *p, struct hist_trigger *ht)
+{
+	int ret;
+
+	if (ht->n_vars && trace_array_get(ht->tr) < 0)
+		return -ENODEV;
+	if (ht->uses_timestamp) {
+		ret = use_timestamps(p, ht);
+		if (ret)
+			goto out_put;
+	}
+	ret = hist_actions_enable(ht);
+	if (ret)
+		goto out_timestamps;
+	return 0;
+
+out_timestamps:
+	if (ht->uses_timestamp)
+		tracing_set_filter_buffering(ht->tr, false);
+out_put:
+	if (ht->n_vars)
+		trace_array_put(ht->tr);
+	return ret;
+}
+
+static void release_resources(struct hist_trigger *ht)
+{
+	hist_actions_disable(ht);
+	if (ht->uses_timestamp)
+		tracing_set_filter_buffering(ht->tr, false);
+	if (ht->n_vars)
+		trace_array_put(ht->tr);
+}
+
+static int hist_cmd_reg(char *glob, struct event_trigger_data *data,
+			struct trace_event_file *file)
+{
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	ret = hist_cmd_init(data);
+	if (ret)
+		return ret;
+	list_add_tail_rcu(&data->list, &file->triggers);
+	update_cond_flag(file);
+	ret = trace_event_trigger_enable_disable(file, 1);
+	if (ret) {
+		list_del_rcu(&data->list);
+		update_cond_flag(file);
+		data->ref--;
+	}
+	return ret;
+}
+
+static void remove_trigger(struct event_trigger_data *data,
+			   struct trace_event_file *file)
+{
+	list_del_rcu(&data->list);
+	trace_event_trigger_enable_disable(file, 0);
+	update_cond_flag(file);
+	release_resources(data->private_data);
+	hist_cmd_free(data);
+}
+
+static void hist_cmd_unreg(char *glob, struct event_trigger_data *test,
+			   struct trace_event_file *file)
+{
+	struct event_trigger_data *data = find_same(file, test);
+
+	if (data)
+		remove_trigger(data, file);
+}
+
+/* Truncating the trigger file removes every histogram no one reads. */
+static void hist_cmd_unreg_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *next;
+
+	list_for_each_entry_safe(data, next, &file->triggers, list) {
+		struct hist_trigger *ht = data->private_data;
+
+		if (hist_is_hist_trigger(data) && !ht->users)
+			remove_trigger(data, file);
+	}
+}
+
+/* pause, cont or clear on a histogram that exists. */
+static void apply_state(struct hist_parse *p, struct event_trigger_data *data)
+{
+	struct hist_trigger *ht = data->private_data;
+	struct hist_spec *s = &p->spec;
+
+	if (s->pause) {
+		data->paused = true;
+	} else if (s->cont) {
+		data->paused = false;
+	} else if (s->clear) {
+		/* tracing_map_clear() wants no event in flight. */
+		if (data->name) {
+			pause_named_trigger(data);
+		} else {
+			data->paused_tmp = data->paused;
+			data->paused = true;
+		}
+		tracepoint_synchronize_unregister();
+		hist_trigger_clear(ht);
+		if (data->name)
+			unpause_named_trigger(data);
+		else
+			data->paused = data->paused_tmp;
+	}
+}
+
+/* name=: share the table of the first histogram of that name. */
+static int join_named(struct hist_parse *p, struct event_trigger_data *data)
+{
+	struct event_trigger_data *leader = find_named_trigger(data->name);
+	struct hist_trigger *ht = data->private_data;
+
+	if (!leader)
+		return hist_table_create(ht);
+	if (!hist_trigger_same(leader->private_data, ht)) {
+		hist_err(p, HIST_ERR_NAMED_MISMATCH, p->spec.name_item);
+		return -EINVAL;
+	}
+	hist_table_share(ht, leader->private_data);
+	set_named_trigger_data(data, leader);
+	return 0;
+}
+
+static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
+		       struct event_trigger_data *data)
+{
+	struct hist_trigger *ht = data->private_data;
+	struct event_trigger_data *same;
+	int ret;
+
+	same = find_same(file, data);
+	if (same) {
+		if (p->spec.pause || p->spec.cont || p->spec.clear) {
+			apply_state(p, same);
+			return 1;
+		}
+		hist_err(p, HIST_ERR_HIST_EXISTS, NULL);
+		return -EEXIST;
+	}
+	if (p->spec.cont || p->spec.clear) {
+		hist_err(p, HIST_ERR_HIST_NOT_FOUND, NULL);
+		return -ENOENT;
+	}
+
+	ret = data->name ? join_named(p, data) : hist_table_create(ht);
+	if (ret)
+		return ret;
+	ret = hist_scratch_alloc(ht);
+	if (ret)
+		return ret;
+	ret = claim_resources(p, ht);
+	if (ret)
+		return ret;
+	if (data->name) {
+		ret = save_named_trigger(p->spec.name, data);
+		if (ret) {
+			data->name = p->spec.name;
+			goto out_release;
+		}
+	}
+	data->paused = p->spec.pause;
+	ret = hist_cmd_reg(NULL, data, file);
+	if (ret)
+		goto out_unname;
+	hist_actions_pin(ht);
+	hist_vars_register(ht);
+	return 0;
+
+out_unname:
+	if (data->name) {
+		del_named_trigger(data);
+		data->name = p->spec.name;
+	}
+out_release:
+	release_resources(ht);
+	return ret;
+}
+
+static int remove_matching(struct hist_parse *p, struct trace_event_file *file,
+			   struct event_trigger_data *test)
+{
+	struct event_trigger_data *data = find_same(file, test);
+	struct hist_trigger *ht;
+
+	if (!data)
+		return 0;
+	ht = data->private_data;
+	if (ht->users)
+		return -EBUSY;		/* others read its variables */
+	remove_trigger(data, file);
+	return 0;
+}
+
+static int hist_cmd_parse(struct event_command *cmd_ops,
+			  struct trace_event_file *file, char *glob, char *cmd,
+			  char *param_and_filter);
+
+/*
+ * The histogram of @file that a field variable histogram copies its keys
+ * and filter from: one whose variables @ht reads, else the first one.
+ */
+static struct event_trigger_data *template_of(struct trace_event_file *file,
+					      struct hist_trigger *ht)
+{
+	struct event_trigger_data *data, *first = NULL;
+	struct hist_ref *ref;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		if (!first)
+			first = data;
+		list_for_each_entry(ref, &ht->refs, list)
+			if (ref->var->owner == data->private_data)
+				return data;
+	}
+	return first;
+}
+
+/* "keys=K,...:VAR=FIELD [if FILTER]" for a field variable histogram. */
+static char *field_var_cmd(struct event_trigger_data *tmpl, const char *var,
+			   const char *field)
+{
+	struct hist_trigger *t = tmpl->private_data;
+	char *cmd, *key, *next;
+	unsigned int i;
+
+	cmd = kstrdup("keys=", GFP_KERNEL);
+	for (i = 0; cmd && i < t->n_keys; i++) {
+		key = hist_field_spec(t->keys[i]);
+		next = key ? kasprintf(GFP_KERNEL, "%s%s%s", cmd, i ? "," : "",
+				       key) : NULL;
+		kfree(key);
+		kfree(cmd);
+		cmd = next;
+	}
+	if (!cmd)
+		return NULL;
+	next = kasprintf(GFP_KERNEL, "%s:%s=%s%s%s", cmd, var, field,
+			 tmpl->filter_str ? " if " : "",
+			 tmpl->filter_str ? tmpl->filter_str : "");
+	kfree(cmd);
+	return next;
+}
+
+/**
+ * hist_field_var_hist - the value of FIELD of the event SYSTEM.EVENT, for
+ * an action parameter
+ * @b:		the build of the trigger with the action
+ * @system:	the event's system, or NULL when the action has none
+ * @event:	the event
+ * @field:	the field
+ *
+ * The value is read through the variable "synthetic_FIELD" of a histogram
+ * on that event, with the same keys and filter as the histogram there that
+ * we read variables of. That histogram is created if it does not exist
+ * yet, and removed with the trigger that created it.
+ *
+ * Return: the field referencing the variable, or an ERR_PTR (logged).
+ */
+struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
+				       const char *event, char *field)
+{
+	struct hist_trigger *ht = b->ht;
+	struct event_trigger_data *tmpl;
+	struct trace_event_file *file;
+	char glob[] = "hist", *var, *cmd;
+	struct hist_field *f = NULL;
+	int ret;
+
+	file = system ? __find_event_file(ht->tr, system, event) : NULL;
+	if (!file || !trace_find_event_field(file->event_call, field)) {
+		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
+		goto fail;
+	}
+	var = kasprintf(GFP_KERNEL, "synthetic_%s", field);
+	if (!var)
+		return ERR_PTR(-ENOMEM);
+	if (!hist_var_lookup(ht->tr, system, event, var) && !b->probe &&
+	    ht->n_created < ARRAY_SIZE(ht->created)) {
+		tmpl = template_of(file, ht);
+		cmd = tmpl ? field_var_cmd(tmpl, var, field) : NULL;
+		ret = cmd ? hist_cmd_parse(&hist_cmd, file, glob, glob, cmd) :
+			    -EINVAL;
+		kfree(cmd);
+		if (!ret) {
+			ht->created_file[ht->n_created] = file;
+			ht->created[ht->n_created++] =
+				list_last_entry(&file->triggers,
+						struct event_trigger_data, list);
+		}
+	}
+	if (hist_var_lookup(ht->tr, system, event, var))
+		f = hist_ref_field(b, system, event, var, HIST_R_PARAM);
+	kfree(var);
+	if (IS_ERR(f))
+		return f;
+	if (f)
+		return f;
+fail:
+	hist_err(b->p, HIST_ERR_FIELD_VAR_HIST_FAIL, field);
+	return ERR_PTR(-EINVAL);
+}
+
+/**
+ * hist_created_release - remove the histograms a trigger created for its
+ * field variables, unless others read them
+ * @ht:	the trigger, being freed
+ */
+void hist_created_release(struct hist_trigger *ht)
+{
+	struct event_trigger_data *data, *iter;
+	unsigned int i;
+
+	for (i = 0; i < ht->n_created; i++) {
+		data = ht->created[i];
+		list_for_each_entry(iter, &ht->created_file[i]->triggers, list) {
+			struct hist_trigger *c = data->private_data;
+
+			if (iter == data && !c->users) {
+				remove_trigger(data, ht->created_file[i]);
+				break;
+			}
+		}
+	}
+	ht->n_created = 0;
+}
+
+static int hist_cmd_parse(struct event_command *cmd_ops,
+			  struct trace_event_file *file, char *glob, char *cmd,
+			  char *param_and_filter)
+{
+	struct trace_event_call *call = file->event_call;
+	struct event_trigger_data *data;
+	struct hist_parse p = { .tr = file->tr };
+	struct hist_trigger *ht;
+	char loc[MAX_EVENT_NAME_LEN * 2 + 8];
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+
+	snprintf(loc, sizeof(loc), "hist:%s:%s", call->class->system,
+		 trace_event_name(call));
+	p.loc = loc;
+	ret = hist_parse_init(&p, param_and_filter);
+	if (ret)
+		goto out;
+
+	ht = hist_build(&p, file, event_trigger_check_remove(glob));
+	if (IS_ERR(ht)) {
+		ret = PTR_ERR(ht);
+		goto out;
+	}
+	data = trigger_data_alloc(cmd_ops, cmd, NULL, ht);
+	if (!data) {
+		hist_trigger_free(ht);
+		ret = -ENOMEM;
+		goto out;
+	}
+	/* Borrowed from the parse until save_named_trigger() copies it. */
+	data->name = p.spec.name;
+	if (p.spec.filter) {
+		ret = set_trigger_filter(p.spec.filter, data, file);
+		if (ret < 0)
+			goto out_free;
+	}
+
+	if (event_trigger_check_remove(glob)) {
+		ret = remove_matching(&p, file, data);
+		goto out_free;
+	}
+	ret = add_trigger(&p, file, data);
+	if (ret)
+		goto out_free;
+	goto out;
+
+out_free:
+	/* Never registered: free it here (ret 1: acted on an existing one). */
+	if (ret > 0)
+		ret = 0;
+	set_trigger_filter(NULL, data, NULL);
+	data->name = NULL;
+	trigger_data_free(data);
+	hist_trigger_free(ht);
+out:
+	hist_parse_free(&p);
+	return ret;
+}
+
+static struct event_command hist_cmd = {
+	.name		= "hist",
+	.trigger_type	= ETT_EVENT_HIST,
+	.flags		= EVENT_CMD_FL_NEEDS_REC,
+	.parse		= hist_cmd_parse,
+	.reg		= hist_cmd_reg,
+	.unreg		= hist_cmd_unreg,
+	.unreg_all	= hist_cmd_unreg_all,
+	.set_filter	= set_trigger_filter,
+	.trigger	= hist_trigger_hit,
+	.print		= hist_print_spec,
+	.init		= hist_cmd_init,
+	.free		= hist_cmd_free,
+};
+
+/* Remove every histogram of an event. */
+static void remove_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *next;
+
+	list_for_each_entry_safe(data, next, &file->triggers, list)
+		if (hist_is_hist_trigger(data))
+			remove_trigger(data, file);
+}
+
+/*
+ * A module going away takes its events with it, and the event code does
+ * not free their triggers: remove the histograms on them first. This runs
+ * before the event code's notifier (priority 1).
+ */
+static int hist_module_notify(struct notifier_block *nb, unsigned long val,
+			      void *data)
+{
+	struct module *mod = data;
+	struct trace_event_file *file;
+	struct trace_array *tr;
+
+	if (val != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&event_mutex);
+	list_for_each_entry(tr, &ftrace_trace_arrays, list) {
+		list_for_each_entry(file, &tr->events, list) {
+			struct trace_event_call *call = file->event_call;
+
+			/* A dynamic event keeps a refcount where .module is. */
+			if (!(call->flags & TRACE_EVENT_FL_DYNAMIC) &&
+			    call->module == mod)
+				remove_all(file);
+		}
+	}
+	mutex_unlock(&event_mutex);
+	return NOTIFY_OK;
+}
+
+static struct notifier_block hist_module_nb = {
+	.notifier_call	= hist_module_notify,
+	.priority	= 2,
+};
+
+/**
+ * register_trigger_hist_cmd - register the "hist" trigger command
+ *
+ * Return: 0 or a negative errno.
+ */
+__init int register_trigger_hist_cmd(void)
+{
+	int ret = register_event_command(&hist_cmd);
+
+	if (WARN_ON(ret < 0))
+		return ret;
+	if (IS_ENABLED(CONFIG_MODULES))
+		register_module_notifier(&hist_module_nb);
+	return 0;
+}
+
+/*
+ * enable_hist:SYSTEM:EVENT and disable_hist:SYSTEM:EVENT: the parsing,
+ * registration and printing of enable_event are reused; only what happens
+ * at a hit differs. It runs at event time.
+ */
+static void hist_enable_trigger(struct event_trigger_data *data,
+				struct trace_buffer *buffer, void *rec,
+				struct ring_buffer_event *event)
+{
+	struct enable_trigger_data *enable_data = data->private_data;
+	struct event_trigger_data *test;
+
+	list_for_each_entry_rcu(test, &enable_data->file->triggers, list) {
+		if (hist_is_hist_trigger(test))
+			WRITE_ONCE(test->paused, !enable_data->enable);
+	}
+}
+
+/* Every hit counts, whether or not the histograms were paused already. */
+static bool hist_enable_count(struct event_trigger_data *data,
+			      struct trace_buffer *buffer, void *rec,
+			      struct ring_buffer_event *event)
+{
+	if (!data->count)
+		return false;
+	if (data->count != -1)
+		data->count--;
+	return true;
+}
+
+static struct event_command hist_enable_cmd = {
+	.name		= ENABLE_HIST_STR,
+	.trigger_type	= ETT_HIST_ENABLE,
+	.parse		= event_enable_trigger_parse,
+	.reg		= event_enable_register_trigger,
+	.unreg		= event_enable_unregister_trigger,
+	.set_filter	= set_trigger_filter,
+	.trigger	= hist_enable_trigger,
+	.count_func	= hist_enable_count,
+	.print		= event_enable_trigger_print,
+	.init		= event_trigger_init,
+	.free		= event_enable_trigger_free,
+};
+
+static struct event_command hist_disable_cmd = {
+	.name		= DISABLE_HIST_STR,
+	.trigger_type	= ETT_HIST_ENABLE,
+	.parse		= event_enable_trigger_parse,
+	.reg		= event_enable_register_trigger,
+	.unreg		= event_enable_unregister_trigger,
+	.set_filter	= set_trigger_filter,
+	.trigger	= hist_enable_trigger,
+	.count_func	= hist_enable_count,
+	.print		= event_enable_trigger_print,
+	.init		= event_trigger_init,
+	.free		= event_enable_trigger_free,
+};
+
+/**
+ * register_trigger_hist_enable_disable_cmds - register enable_hist and
+ * disable_hist
+ *
+ * Return: 0 or a negative errno.
+ */
+__init int register_trigger_hist_enable_disable_cmds(void)
+{
+	int ret;
+
+	ret = register_event_command(&hist_enable_cmd);
+	if (WARN_ON(ret < 0))
+		return ret;
+	ret = register_event_command(&hist_disable_cmd);
+	if (WARN_ON(ret < 0))
+		unregister_event_command(&hist_enable_cmd);
+	return ret;
+}
+
+/*
+ * The hist file. poll() tells whether the tables changed: POLLIN when
+ * there were hits since the file was last read, POLLPRI when there were
+ * hits since the last poll() (or open). Hits are what the maps count
+ * anyway, so the event path pays nothing for it.
+ */
+struct hist_file {
+	struct file	*file;
+	u64		last_read;
+	u64		last_poll;
+};
+
+/* Every hit of every hist trigger of the event. Under event_mutex. */
+static u64 event_hits(struct trace_event_file *file)
+{
+	struct event_trigger_data *data;
+	u64 hits = 0;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		struct hist_trigger *ht = data->private_data;
+
+		if (hist_is_hist_trigger(data))
+			hits += tracing_map_hits(ht->table->map);
+	}
+	return hits;
+}
+
+static int hist_file_show(struct seq_file *m, void *v)
+{
+	struct hist_file *hf = m->private;
+	struct trace_event_file *file;
+	int ret = -ENODEV;
+
+	mutex_lock(&event_mutex);
+	file = event_file_file(hf->file);
+	if (file) {
+		ret = hist_show(m, file);
+		hf->last_read = event_hits(file);
+	}
+	mutex_unlock(&event_mutex);
+	return ret;
+}
+
+static __poll_t event_hist_poll(struct file *filp, struct poll_table_struct *wait)
+{
+	struct seq_file *m = filp->private_data;
+	struct hist_file *hf = m->private;
+	struct trace_event_file *file;
+	__poll_t mask = 0;
+	u64 hits;
+
+	hist_poll_wait(filp, wait);
+
+	mutex_lock(&event_mutex);
+	file = event_file_file(filp);
+	if (!file) {
+		mutex_unlock(&event_mutex);
+		return EPOLLERR;
+	}
+	hits = event_hits(file);
+	if (hits != hf->last_read)
+		mask |= EPOLLIN | EPOLLRDNORM;
+	if (hits != hf->last_poll)
+		mask |= EPOLLPRI;
+	hf->last_poll = hits;
+	mutex_unlock(&event_mutex);
+	return mask;
+}
+
+static int event_hist_release(struct inode *inode, struct file *filp)
+{
+	struct seq_file *m = filp->private_data;
+
+	kfree(m->private);
+	tracing_single_release_file_tr(inode, filp);
+	return 0;
+}
+
+static int event_hist_open(struct inode *inode, struct file *filp)
+{
+	struct trace_event_file *file;
+	struct hist_file *hf;
+	int ret;
+
+	ret = tracing_open_file_tr(inode, filp);
+	if (ret)
+		return ret;
+
+	hf = kzalloc(sizeof(*hf), GFP_KERNEL);
+	if (!hf) {
+		ret = -ENOMEM;
+		goto out_release;
+	}
+	hf->file = filp;
+	filp->private_data = NULL;	/* seq_file's from here on */
+
+	mutex_lock(&event_mutex);
+	file = event_file_file(filp);
+	if (file) {
+		hf->last_read = event_hits(file);
+		hf->last_poll = hf->last_read;
+	}
+	mutex_unlock(&event_mutex);
+	if (!file) {
+		ret = -ENODEV;
+		goto out_free;
+	}
+
+	ret = single_open(filp, hist_file_show, hf);
+	if (ret)
+		goto out_free;
+	return 0;
+
+out_free:
+	kfree(hf);
+out_release:
+	tracing_release_file_tr(inode, filp);
+	return ret;
+}
+
+const struct file_operations event_hist_fops = {
+	.open		= event_hist_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= event_hist_release,
+	.poll		= event_hist_poll,
+};
+
+#ifdef CONFIG_HIST_TRIGGERS_DEBUG
+static int hist_debug_file_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file;
+	int ret = -ENODEV;
+
+	mutex_lock(&event_mutex);
+	file = event_file_file(m->private);
+	if (file)
+		ret = hist_debug_show(m, file);
+	mutex_unlock(&event_mutex);
+	return ret;
+}
+
+static int event_hist_debug_open(struct inode *inode, struct file *filp)
+{
+	int ret;
+
+	ret = tracing_open_file_tr(inode, filp);
+	if (ret)
+		return ret;
+
+	filp->private_data = NULL;	/* seq_file's from here on */
+	ret = single_open(filp, hist_debug_file_show, filp);
+	if (ret)
+		tracing_release_file_tr(inode, filp);
+	return ret;
+}
+
+const struct file_operations event_hist_debug_fops = {
+	.open		= event_hist_debug_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= tracing_single_release_file_tr,
+};
+#endif

@@ -1,0 +1,582 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Histogram triggers: the data structures shared by the trace_hist_*.c files.
+ *
+ * A hist trigger is written as text into an event's "trigger" file and
+ * lives as a struct hist_trigger attached (through the generic
+ * event_trigger_data) to that event. Its life has two halves:
+ *
+ *   trigger creation (process context, event_mutex held): the text is cut
+ *   into a struct hist_spec (trace_hist_parse.c), every name in it is
+ *   resolved against the event's fields, the other histograms' variables
+ *   and the synthetic events, and the result is compiled into a flat
+ *   program of struct hist_field steps (trace_hist_field.c), plus the
+ *   tracing_map that stores the entries;
+ *
+ *   event time (any context, preemption off, may be NMI): hist_trigger_hit()
+ *   (trace_hist_run.c) runs the program over the record. No parsing, no
+ *   string work, no allocation and no lookups by name happen there.
+ *
+ * The program. Every value an event needs (a key part, a sum, a variable,
+ * an operand, an action parameter) is one struct hist_field. At creation
+ * the fields are numbered into "slots" in an order where operands come
+ * before the expressions that use them; at event time one loop walks the
+ * fields in that order and stores each result in the slot array
+ * vals[field->slot]. Keys are computed first (phase KEY), then the
+ * variables of other histograms this one reads are looked up with the key
+ * (hist_refs_resolve()), then everything else (phase VAL).
+ *
+ * Strings and stack traces travel through slots as pointers: a string slot
+ * holds a pointer to its bytes and the field's size bounds the copy; a
+ * stacktrace slot holds a pointer to HIST_STACKTRACE_DEPTH unsigned longs.
+ *
+ * Where state lives:
+ *   struct hist_trigger    spec and program, immutable once registered
+ *   tracing_map entry      key bytes, sums, variables (u64 each)
+ *   entry private data     the bytes a u64 cannot hold: the comm for
+ *                          .execname, string and stacktrace variables,
+ *                          action state (max, last value, saved fields);
+ *                          the layout is the struct hist_elt_layout of the
+ *                          trigger
+ *   per-CPU scratch        the slot array, the key being built and stack
+ *                          capture buffers of one event in flight, one set
+ *                          per CPU and per context level (task, softirq,
+ *                          irq, NMI), so that a nested event never
+ *                          overwrites the scratch of the one it interrupted
+ *
+ * Locking: creation, removal, printing of the spec and reading the hist
+ * file run under event_mutex. Event time takes no lock; hist triggers are
+ * only ever freed after tracepoint_synchronize_unregister().
+ */
+#ifndef _TRACE_HIST_H
+#define _TRACE_HIST_H
+
+#include <linux/types.h>
+#include <linux/list.h>
+#include <linux/seq_file.h>
+
+#include "trace.h"
+#include "tracing_map.h"
+
+struct synth_event;
+
+/* User-visible limits of the hist command language. */
+#define HIST_KEYS_MAX		3	/* fields in a compound key */
+#define HIST_VALS_MAX		3	/* sums of an entry, hitcount included */
+#define HIST_VARS_MAX		16	/* variables of one histogram */
+#define HIST_SORT_KEYS_MAX	2
+#define HIST_ACTIONS_MAX	8
+#define HIST_PARAMS_MAX		32	/* parameters of one action */
+#define HIST_EXPR_OPS_MAX	3	/* operators in an expression */
+#define HIST_FIELDS_MAX		128	/* fields (slots) of one program */
+#define HIST_BITS_MIN		7
+#define HIST_BITS_MAX		17
+#define HIST_BITS_DEFAULT	11
+#define HIST_STR_MAX		MAX_FILTER_STR_VAL
+#define HIST_KEY_SIZE_MAX	(HIST_STR_MAX + HIST_STACKTRACE_SIZE)
+
+/*
+ * What a field computes. The first group reads the event, the second
+ * combines other fields.
+ */
+enum hist_kind {
+	HIST_K_HITCOUNT,	/* 1 for every hit */
+	HIST_K_NUM,		/* a number of 1, 2, 4 or 8 bytes in the record */
+	HIST_K_STR,		/* char[N] in the record */
+	HIST_K_DYNSTR,		/* __data_loc char[]: offset and length in the record */
+	HIST_K_RELSTR,		/* __rel_loc char[]: offset relative to the field */
+	HIST_K_COMM,		/* the current task's comm */
+	HIST_K_CPU,		/* the CPU the event happened on */
+	HIST_K_TIMESTAMP,	/* the event's timestamp, in ns or (.usecs) us */
+	HIST_K_STACKTRACE,	/* the kernel stack at the event */
+	HIST_K_DYNSTACK,	/* __data_loc unsigned long[] in the record */
+	HIST_K_CONST,		/* a numeric literal */
+	HIST_K_VAR_REF,		/* another histogram's variable: hist_ref */
+	HIST_K_SELF,		/* one of our variables, as this hit set it */
+	HIST_K_ALIAS,		/* a variable defined as another variable */
+	HIST_K_NEG,		/* -operand[0]; operators last */
+	HIST_K_ADD,
+	HIST_K_SUB,
+	HIST_K_MUL,
+	HIST_K_DIV,
+};
+
+/* Modifiers: how a field is transformed or displayed (".hex" and so on). */
+enum hist_mod {
+	HIST_M_HEX		= BIT(0),
+	HIST_M_SYM		= BIT(1),
+	HIST_M_SYM_OFFSET	= BIT(2),
+	HIST_M_EXECNAME		= BIT(3),
+	HIST_M_SYSCALL		= BIT(4),
+	HIST_M_LOG2		= BIT(5),
+	HIST_M_BUCKET		= BIT(6),
+	HIST_M_USECS		= BIT(7),
+	HIST_M_PERCENT		= BIT(8),
+	HIST_M_GRAPH		= BIT(9),
+	HIST_M_STACKTRACE	= BIT(10),
+};
+
+/* The modifiers that print a key as a number, whatever its type. */
+#define HIST_M_NUMBER	(HIST_M_HEX | HIST_M_SYM | HIST_M_SYM_OFFSET |	\
+			 HIST_M_EXECNAME | HIST_M_SYSCALL | HIST_M_LOG2 |	\
+			 HIST_M_BUCKET)
+
+/* What a field is used as; a field may be several of these. */
+enum hist_role {
+	HIST_R_KEY		= BIT(0),
+	HIST_R_VAL		= BIT(1),	/* summed into the entry */
+	HIST_R_VAR		= BIT(2),	/* stored as a variable */
+	HIST_R_OPERAND		= BIT(3),
+	HIST_R_PARAM		= BIT(4),	/* action parameter or saved field */
+	HIST_R_ANY		= 0x1f,
+};
+
+#define HIST_CTX_LEVELS		4	/* task, softirq, irq, NMI */
+
+/*
+ * The errors of hist commands; hist_err_text[] (trace_hist_parse.c) has
+ * their error_log texts, stock 6.12's wording, which users' scripts match.
+ */
+enum hist_err {
+	HIST_ERR_EMPTY_ASSIGNMENT,
+	HIST_ERR_TOO_MANY_SORT_FIELDS,
+	HIST_ERR_EMPTY_SORT_FIELD,
+	HIST_ERR_INVALID_SORT_FIELD,
+	HIST_ERR_INVALID_SORT_MODIFIER,
+	HIST_ERR_FIELD_NOT_FOUND,
+	HIST_ERR_BAD_FIELD_MODIFIER,
+	HIST_ERR_VAR_NOT_FOUND,
+	HIST_ERR_VAR_DEFINED,
+	HIST_ERR_VAR_NOT_UNIQUE,
+	HIST_ERR_MISSING_SUBSYSTEM,
+	HIST_ERR_SYNTH_COUNT_MISMATCH,
+	HIST_ERR_TOO_MANY_SUBEXPR,
+	HIST_ERR_UNARY_MINUS_SUBEXPR,
+	HIST_ERR_DIVISION_BY_ZERO,
+	HIST_ERR_TIMESTAMP_MISMATCH,
+	HIST_ERR_NEED_NOHC_VAL,
+	HIST_ERR_HIST_EXISTS,
+	HIST_ERR_HIST_NOT_FOUND,
+	HIST_ERR_NAMED_MISMATCH,
+	HIST_ERR_SET_CLOCK_FAIL,
+	HIST_ERR_EXPECT_NUMBER,
+	HIST_ERR_STRING_OPERAND,
+	HIST_ERR_PARAM_NOT_FOUND,
+	HIST_ERR_FIELD_VAR_PARSE_FAIL,
+	HIST_ERR_FIELD_VAR_CREATE_FAIL,
+	HIST_ERR_FIELD_VAR_HIST_FAIL,
+	HIST_ERR_SYNTH_NOT_FOUND,
+	HIST_ERR_SYNTH_TYPE_MISMATCH,
+	HIST_ERR_INVALID_PARAM,
+	HIST_ERR_BAD_MATCH_EVENT,
+	HIST_ERR_TRACK_NOT_VAR,
+	HIST_ERR_TRACK_VAR_NOT_FOUND,
+	HIST_ERR_NO_ACTION,
+	HIST_ERR_HANDLER_ACTION,
+	HIST_ERR_TOO_MANY_SAVES,
+};
+
+/*
+ * struct hist_spec - a hist command cut into pieces, nothing resolved yet.
+ * Every string points into hist_parse.text.
+ */
+struct hist_spec {
+	char		*keys[HIST_KEYS_MAX];
+	unsigned int	n_keys;
+	char		*vals[HIST_VALS_MAX];
+	unsigned int	n_vals;
+	char		*sort[HIST_SORT_KEYS_MAX];
+	unsigned int	n_sort;
+	char		*assigns[HIST_VARS_MAX];
+	unsigned int	n_assigns;
+	char		*actions[HIST_ACTIONS_MAX];
+	unsigned int	n_actions;
+	char		*name;
+	char		*name_item;	/* "name=...", for errors */
+	char		*clock;
+	char		*filter;	/* "if ..." */
+	unsigned int	bits;
+	bool		pause;
+	bool		cont;
+	bool		clear;
+	bool		nohitcount;
+};
+
+/*
+ * struct hist_parse - one hist command being turned into a trigger: the
+ * single context every step of parsing and compiling reports errors to.
+ * @tr:		the trace array whose error_log gets the errors
+ * @loc:	"hist:SYSTEM:EVENT", the error's location
+ * @orig:	the command as written, for error_log
+ * @text:	a copy of @orig cut into pieces by the parser
+ * @len:	strlen(@orig)
+ * @logged:	an error was logged already
+ * @spec:	the pieces
+ */
+struct hist_parse {
+	struct trace_array	*tr;
+	const char		*loc;
+	char			*orig;
+	char			*text;
+	size_t			len;
+	bool			logged;
+	struct hist_spec	spec;
+};
+
+void hist_err(struct hist_parse *p, enum hist_err err, const char *token);
+int hist_parse_init(struct hist_parse *p, const char *param);
+void hist_parse_free(struct hist_parse *p);
+int hist_split(char *s, char sep, char **out, unsigned int max);
+char *hist_next(char **cursor, char sep);
+
+struct hist_trigger;
+
+/* A modifier: ".hex" and so on (trace_hist_field.c has the table). */
+struct hist_mod_desc {
+	const char	*name;
+	unsigned int	mod;
+	unsigned int	roles;
+};
+
+extern const struct hist_mod_desc hist_mods[];
+
+/*
+ * struct hist_var - a named variable of a histogram ("ts0=common_timestamp")
+ * @name:	its name, without '$'
+ * @idx:	its variable index in every tracing_map entry of @owner
+ * @field:	the field whose value it takes at every hit
+ * @owner:	the histogram that sets it
+ * @priv_off:	for string and stacktrace variables, where the bytes live in
+ *		the entry's private data (the u64 then holds a pointer to
+ *		them); -1 for numbers
+ */
+struct hist_var {
+	char			*name;
+	unsigned int		idx;
+	struct hist_field	*field;
+	struct hist_trigger	*owner;
+	int			priv_off;
+};
+
+/*
+ * struct hist_ref - a reference from one histogram to a variable of a
+ * registered histogram of the same trace array ("$ts0")
+ * @var:	the variable read
+ * @idx:	where the resolved value goes in struct hist_frame.refs
+ * @consume:	the reference is an operand of an expression
+ * @list:	in hist_trigger.refs
+ *
+ * References are resolved at event time by looking up the referenced
+ * histogram's map with the current key. A reference used in an
+ * expression ("lat=common_timestamp-$ts0") consumes the value, so that a
+ * stale timestamp is never paired with a later event; one used alone (an
+ * alias "t=$ts0", an action parameter) only reads it, as stock kernels do.
+ */
+struct hist_ref {
+	struct hist_var		*var;
+	unsigned int		idx;
+	bool			consume;
+	struct list_head	list;
+};
+
+/*
+ * struct hist_field - one step of the per-event program, see above.
+ * @kind, @mods:	what it computes and how it is shown
+ * @roles:		what it is used as (enum hist_role)
+ * @name:		its name as printed in the hist file ("count",
+ *			"count.hex-fd", "$ts0"); the spec adds the modifiers
+ * @plain:		for operators: the name without any modifier, which
+ *			is what compares two triggers; NULL for others
+ * @type:		its C type as printed in formats and hist_debug
+ * @size:		bytes of its value (strings: of their buffer)
+ * @is_signed:		for numbers
+ * @in_usecs:		a time in microseconds (operands must agree)
+ * @event_field:	the event field read, for the record kinds
+ * @offset:		the record offset read, for the record kinds
+ * @constant:		HIST_K_CONST: the value; .buckets=: the bucket size
+ * @operand:		operands of operators
+ * @ref:		HIST_K_VAR_REF: the reference read
+ * @slot:		its index in the frame's value array
+ * @key_off:		as a key: its offset in the key bytes
+ * @key_size:		as a key: its size in the key bytes
+ * @sum_idx:		as a value: its sum in the map entry
+ * @stack_idx:		stack kinds: its capture buffer in the frame
+ * @list:		in hist_trigger.fields, in evaluation order
+ */
+struct hist_field {
+	enum hist_kind		kind;
+	unsigned int		mods;
+	unsigned int		roles;
+	char			*name;
+	char			*plain;
+	const char		*type;
+	unsigned int		size;
+	bool			is_signed;
+	bool			in_usecs;
+	struct ftrace_event_field *event_field;
+	unsigned int		offset;
+	u64			constant;
+	struct hist_field	*operand[2];
+	struct hist_ref		*ref;
+	unsigned int		slot;
+	unsigned int		key_off;
+	unsigned int		key_size;
+	unsigned int		sum_idx;
+	unsigned int		stack_idx;
+	struct list_head	list;
+};
+
+/* struct hist_sort - one sort key: which key or value, which direction. */
+struct hist_sort {
+	struct hist_field	*field;
+	bool			descending;
+};
+
+enum hist_handler {
+	HIST_ON_MATCH,
+	HIST_ON_MAX,
+	HIST_ON_CHANGE,
+};
+
+enum hist_action_kind {
+	HIST_DO_TRACE,
+	HIST_DO_SAVE,
+	HIST_DO_SNAPSHOT,
+};
+
+/*
+ * struct hist_action - "handler.action": onmatch(sys.event).trace(...),
+ * onmax($var).save(...), onchange($var).snapshot() and so on.
+ * @handler:	when it runs
+ * @kind:	what it does
+ * @spec:	its text, as printed back in the trigger spec
+ * @match_system, @match_event: onmatch's event (point into the parse)
+ * @watched:	onmax/onchange: the variable's field compared
+ * @track_off:	onmax/onchange: the tracked value in the entry private data
+ * @synth:	trace: the synthetic event generated
+ * @params:	trace: one field per synthetic field; save: the saved fields
+ * @n_params:	entries in @params
+ * @param_slots: trace: the slots of @params, for synth_event_emit()
+ * @save_off:	save: where each saved value lives in the private data
+ * @list:	in hist_trigger.actions
+ */
+struct hist_action {
+	enum hist_handler	handler;
+	enum hist_action_kind	kind;
+	char			*spec;
+	char			*match_system;
+	char			*match_event;
+	struct hist_field	*watched;
+	int			track_off;
+	struct synth_event	*synth;
+	struct hist_field	*params[HIST_PARAMS_MAX];
+	unsigned int		n_params;
+	unsigned int		param_slots[HIST_PARAMS_MAX];
+	unsigned int		save_off[HIST_PARAMS_MAX];
+	struct list_head	list;
+};
+
+/*
+ * struct hist_table - the entries of a histogram: the map, shared by the
+ * triggers of a named histogram.
+ * @map:	the entries
+ * @refs:	triggers using it (event_mutex)
+ * @priv_size:	bytes of private data per entry
+ * @comm_off:	where the comm for .execname goes in it, or -1
+ */
+struct hist_table {
+	struct tracing_map	*map;
+	unsigned int		refs;
+	unsigned int		priv_size;
+	int			comm_off;
+};
+
+/*
+ * struct hist_trigger - one histogram trigger.
+ * @file:	the event it is attached to
+ * @tr:		the trace array of @file
+ * @keys, @n_keys, @key_size: the key fields and the key's size in bytes
+ * @vals, @n_vals: the sums; vals[0] is hitcount
+ * @vars, @n_vars: the variables it sets
+ * @sort, @n_sort: the sort keys
+ * @fields:	every field, in evaluation order; @prog is the same as an
+ *		array, built once the trigger is complete
+ * @n_key_fields: the first so many fields of @prog make phase KEY
+ * @n_slots:	fields in @fields
+ * @refs, @n_refs: the variables of histograms this one reads
+ * @actions:	its actions
+ * @snapshot:	its snapshot() action, if any
+ * @snap_elt, @snap_val: the entry and value that took the last snapshot
+ * @actions_pinned: the synthetic events of its actions are pinned
+ * @created, @n_created: histograms created on other events for the
+ *		SYSTEM.EVENT.FIELD parameters of its actions
+ * @table:	its entries
+ * @bits:	log2 of the map size
+ * @priv_size:	bytes of private data per entry
+ * @comm_off:	where the .execname comm lives in the private data, or -1
+ * @n_stacks:	stack capture buffers an event needs
+ * @scratch:	per-CPU scratch, HIST_CTX_LEVELS chunks of @scratch_size
+ * @refs_off, @key_off, @stacks_off: where a chunk keeps what
+ * @clock:	the trace clock asked for with clock=
+ * @users:	references from other histograms to our variables
+ * @link:	in the list of triggers with variables
+ * @removed:	off its event, waiting for @users to drop to 0
+ * @has_stacktrace: a field reads the stack of the event
+ * @nohitcount:	hitcount is not shown
+ * @uses_timestamp: a field reads common_timestamp
+ * @ts_usecs:	common_timestamp is in microseconds (a field said .usecs)
+ * @ts_in_ns:	the trace clock counts nanoseconds, so usecs can be had
+ */
+struct hist_trigger {
+	struct trace_event_file	*file;
+	struct trace_array	*tr;
+	struct hist_field	*keys[HIST_KEYS_MAX];
+	unsigned int		n_keys;
+	unsigned int		key_size;
+	struct hist_field	*vals[HIST_VALS_MAX];
+	unsigned int		n_vals;
+	struct hist_var		*vars[HIST_VARS_MAX];
+	unsigned int		n_vars;
+	struct hist_sort	sort[HIST_SORT_KEYS_MAX];
+	unsigned int		n_sort;
+	struct list_head	fields;
+	struct hist_field	**prog;
+	unsigned int		n_key_fields;
+	unsigned int		n_slots;
+	struct list_head	refs;
+	unsigned int		n_refs;
+	struct list_head	actions;
+	struct hist_action	*snapshot;
+	const struct tracing_map_elt *snap_elt;
+	u64			snap_val;
+	bool			actions_pinned;
+	struct event_trigger_data *created[HIST_PARAMS_MAX];
+	struct trace_event_file	*created_file[HIST_PARAMS_MAX];
+	unsigned int		n_created;
+	struct hist_table	*table;
+	unsigned int		bits;
+	unsigned int		priv_size;
+	int			comm_off;
+	unsigned int		n_stacks;
+	void __percpu		*scratch;
+	unsigned int		scratch_size;
+	unsigned int		refs_off;
+	unsigned int		key_off;
+	unsigned int		stacks_off;
+	char			*clock;
+	int			users;
+	struct list_head	link;
+	bool			removed;
+	bool			has_stacktrace;
+	bool			nohitcount;
+	bool			uses_timestamp;
+	bool			ts_usecs;
+	bool			ts_in_ns;
+};
+
+/*
+ * struct hist_frame - one event in flight through hist_trigger_hit(): the
+ * record and the scratch memory of this CPU and context level.
+ */
+struct hist_frame {
+	struct hist_trigger	*ht;
+	void			*rec;
+	struct trace_buffer	*buffer;
+	struct ring_buffer_event *rbe;
+	u64			*vals;
+	u64			*refs;
+	void			*key;
+	unsigned long		*stacks;
+};
+
+/*
+ * struct hist_build - a trigger being compiled from a struct hist_parse.
+ * @probe: the trigger is built only to be compared with registered ones
+ *	("!hist:..."): it must change nothing elsewhere
+ */
+struct hist_build {
+	struct hist_parse	*p;
+	struct hist_trigger	*ht;
+	struct trace_event_call	*call;
+	bool			probe;
+};
+
+/* trace_hist_field.c */
+struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
+				  const char *name);
+struct hist_field *hist_field_parse(struct hist_build *b, char *text,
+				    unsigned int roles);
+const struct hist_mod_desc *hist_find_mod(const char *name);
+const char *hist_field_plain(const struct hist_field *f);
+bool hist_field_is_string(const struct hist_field *f);
+bool hist_field_is_stack(const struct hist_field *f);
+char *hist_field_spec(const struct hist_field *f);
+char *hist_field_mods(const struct hist_field *f);
+
+/* trace_hist_build.c */
+struct hist_trigger *hist_build(struct hist_parse *p,
+				struct trace_event_file *file, bool probe);
+int hist_table_create(struct hist_trigger *ht);
+void hist_table_share(struct hist_trigger *ht, struct hist_trigger *leader);
+void hist_trigger_free(struct hist_trigger *ht);
+bool hist_trigger_same(const struct hist_trigger *a,
+		       const struct hist_trigger *b);
+void hist_trigger_clear(struct hist_trigger *ht);
+
+/* trace_hist_run.c */
+void hist_trigger_hit(struct event_trigger_data *data,
+		      struct trace_buffer *buffer, void *rec,
+		      struct ring_buffer_event *rbe);
+int hist_scratch_alloc(struct hist_trigger *ht);
+void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
+		   struct hist_frame *fr);
+
+/* trace_hist_var.c */
+struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
+				  const char *event, const char *name,
+				  unsigned int roles);
+struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
+				      char *dot1, char *dot2,
+				      unsigned int roles);
+bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr);
+struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
+				 const char *event, const char *name);
+bool hist_var_on_event(struct trace_event_file *file, const char *name);
+int hist_vars_register(struct hist_trigger *ht);
+void hist_vars_unregister(struct hist_trigger *ht);
+void hist_refs_put(struct hist_trigger *ht);
+
+/* trace_hist_action.c */
+int hist_actions_build(struct hist_build *b);
+void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv);
+int hist_actions_enable(struct hist_trigger *ht);
+void hist_actions_disable(struct hist_trigger *ht);
+void hist_actions_pin(struct hist_trigger *ht);
+void hist_actions_run(struct hist_trigger *ht, struct hist_frame *fr,
+		      struct tracing_map_elt *elt);
+void hist_actions_print_snapshot(struct seq_file *m,
+				 const struct hist_trigger *ht);
+void hist_actions_print_spec(struct seq_file *m, const struct hist_trigger *ht);
+void hist_actions_print_entry(struct seq_file *m,
+			      const struct hist_trigger *ht,
+			      const struct tracing_map_elt *elt);
+bool hist_actions_same(const struct hist_trigger *a,
+		       const struct hist_trigger *b);
+void hist_actions_free(struct hist_trigger *ht);
+
+/* trace_hist_print.c */
+struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht);
+int hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
+int hist_show(struct seq_file *m, struct trace_event_file *file);
+int hist_debug_show(struct seq_file *m, struct trace_event_file *file);
+
+void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
+		    const struct tracing_map_elt *elt);
+
+/* trace_events_hist.c */
+bool hist_is_hist_trigger(const struct event_trigger_data *data);
+struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
+				       const char *event, char *field);
+void hist_created_release(struct hist_trigger *ht);
+
+#endif /* _TRACE_HIST_H */

@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers: building a struct hist_trigger from a parsed command.
+ *
+ * hist_build() compiles, in this order, the keys (so that their fields
+ * come first in the program: phase KEY), the values, the variables, the
+ * sort keys and the actions, then lays out what an entry and an event in
+ * flight need:
+ *
+ *	key bytes	numbers take 8 bytes (sign-extended), so that keys of
+ *			fields of different sizes but equal values match across
+ *			histograms; strings take their buffer, stack traces
+ *			HIST_STACKTRACE_SIZE; each part is 8-byte aligned
+ *	sums		hitcount first, then the values
+ *	variables	one map variable each; strings and stack traces also
+ *			get a buffer in the entry's private data
+ *	private data	the comm saved for .execname, variable buffers, and
+ *			what the actions keep (see trace_hist_action.c)
+ *
+ * No map is allocated here: a trigger built for "!hist:..." or to find an
+ * existing trigger never needs one. hist_table_create() does that for a
+ * trigger that is going to be registered.
+ *
+ * Called under event_mutex.
+ */
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace_hist.h"
+
+static int build_keys(struct hist_build *b)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_trigger *ht = b->ht;
+	struct hist_field *f;
+	unsigned int i;
+
+	for (i = 0; i < s->n_keys; i++) {
+		if (!*s->keys[i]) {
+			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
+			return -EINVAL;
+		}
+		f = hist_field_parse(b, s->keys[i], HIST_R_KEY);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+		if (!f)
+			return -ENOMEM;
+		ht->keys[ht->n_keys++] = f;
+	}
+	ht->n_key_fields = ht->n_slots;
+	return 0;
+}
+
+static int build_vals(struct hist_build *b)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_trigger *ht = b->ht;
+	bool plain_hitcount_seen = false;
+	struct hist_field *f;
+	unsigned int i;
+
+	f = hist_field_new(b, HIST_K_HITCOUNT, "hitcount");
+	if (!f)
+		return -ENOMEM;
+	f->roles = HIST_R_VAL;
+	ht->vals[ht->n_vals++] = f;
+
+	for (i = 0; i < s->n_vals; i++) {
+		if (!*s->vals[i]) {
+			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
+			return -EINVAL;
+		}
+		/* The first plain "hitcount" is the one every table has. */
+		if (!strcmp(s->vals[i], "hitcount") && !plain_hitcount_seen) {
+			plain_hitcount_seen = true;
+			continue;
+		}
+		if (ht->n_vals == HIST_VALS_MAX)
+			return -EINVAL;
+		f = hist_field_parse(b, s->vals[i], HIST_R_VAL);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+		if (!f)
+			return -ENOMEM;
+		ht->vals[ht->n_vals++] = f;
+	}
+	if (ht->nohitcount && ht->n_vals == 1) {
+		hist_err(b->p, HIST_ERR_NEED_NOHC_VAL, NULL);
+		return -ENOENT;		/* stock's errno, odd as it is */
+	}
+	return 0;
+}
+
+/*
+ * Variable names come first: a name given twice, or defined by another
+ * histogram of the same event, is refused before anything is compiled,
+ * even when the command would only pause or clear an existing histogram
+ * (stock kernels behave so). Cuts every "NAME=EXPR" at its '='.
+ */
+static int check_var_names(struct hist_build *b)
+{
+	struct hist_spec *s = &b->p->spec;
+	unsigned int i, j;
+	char *eq;
+
+	for (i = 0; i < s->n_assigns; i++) {
+		eq = strchr(s->assigns[i], '=');
+		*eq = '\0';
+		if (!eq[1]) {
+			hist_err(b->p, HIST_ERR_EMPTY_ASSIGNMENT, s->assigns[i]);
+			return -EINVAL;
+		}
+		for (j = 0; j < i; j++)
+			if (!strcmp(s->assigns[j], s->assigns[i]))
+				goto defined;
+		if (!b->probe && hist_var_on_event(b->ht->file, s->assigns[i]))
+			goto defined;
+	}
+	return 0;
+defined:
+	hist_err(b->p, HIST_ERR_VAR_DEFINED, s->assigns[i]);
+	return -EINVAL;
+}
+
+static int build_vars(struct hist_build *b)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_trigger *ht = b->ht;
+	struct hist_field *f;
+	struct hist_var *var;
+	unsigned int i;
+
+	for (i = 0; i < s->n_assigns; i++) {
+		f = hist_field_parse(b, s->assigns[i] + strlen(s->assigns[i]) + 1,
+				     HIST_R_VAR);
+		if (IS_ERR(f))
+			return PTR_ERR(f);
+		if (!f)
+			return -ENOMEM;
+
+		var = kzalloc(sizeof(*var), GFP_KERNEL);
+		if (!var)
+			return -ENOMEM;
+		ht->vars[ht->n_vars++] = var;
+		var->name = kstrdup(s->assigns[i], GFP_KERNEL);
+		if (!var->name)
+			return -ENOMEM;
+		var->field = f;
+		var->owner = ht;
+		var->idx = ht->n_vars - 1;
+		var->priv_off = -1;
+	}
+	return 0;
+}
+
+/* The key or value a sort key names: "hitcount", a value, or a key. */
+static struct hist_field *sort_target(struct hist_trigger *ht,
+				      const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ht->n_vals; i++)
+		if (!strcmp(ht->vals[i]->name, name))
+			return ht->vals[i];
+	for (i = 0; i < ht->n_keys; i++)
+		if (!strcmp(ht->keys[i]->name, name))
+			return ht->keys[i];
+	return NULL;
+}
+
+static int build_sort(struct hist_build *b)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_trigger *ht = b->ht;
+	char *text, *mod;
+	unsigned int i;
+
+	if (!s->n_sort) {
+		ht->sort[ht->n_sort++].field = ht->vals[0];
+		return 0;
+	}
+	for (i = 0; i < s->n_sort; i++) {
+		struct hist_sort *sort = &ht->sort[ht->n_sort];
+
+		text = s->sort[i];
+		if (!*text) {
+			hist_err(b->p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
+			return -EINVAL;
+		}
+		mod = strchr(text, '.');
+		if (mod) {
+			*mod++ = '\0';
+			if (!strcmp(mod, "descending")) {
+				sort->descending = true;
+			} else if (strcmp(mod, "ascending")) {
+				hist_err(b->p, HIST_ERR_INVALID_SORT_MODIFIER, mod);
+				return -EINVAL;
+			}
+		}
+		sort->field = sort_target(ht, text);
+		if (!sort->field) {
+			hist_err(b->p, HIST_ERR_INVALID_SORT_FIELD, text);
+			return -EINVAL;
+		}
+		ht->n_sort++;
+	}
+	return 0;
+}
+
+/* Where every part of a key, value, variable and stack buffer goes. */
+static int layout(struct hist_trigger *ht)
+{
+	unsigned int i, off = 0, priv = 0;
+	struct hist_field *f;
+
+	for (i = 0; i < ht->n_keys; i++) {
+		f = ht->keys[i];
+		if (hist_field_is_stack(f))
+			f->key_size = HIST_STACKTRACE_SIZE;
+		else if (hist_field_is_string(f))
+			f->key_size = ALIGN(f->size, sizeof(u64));
+		else
+			f->key_size = sizeof(u64);
+		f->key_off = off;
+		off += f->key_size;
+		if (f->mods & HIST_M_EXECNAME)
+			ht->comm_off = 0;
+	}
+	ht->key_size = off;
+	if (off > HIST_KEY_SIZE_MAX)
+		return -EINVAL;
+	if (ht->comm_off == 0)
+		priv = TASK_COMM_LEN;
+
+	for (i = 0; i < ht->n_vals; i++)
+		ht->vals[i]->sum_idx = i;
+
+	for (i = 0; i < ht->n_vars; i++) {
+		struct hist_var *var = ht->vars[i];
+
+		if (hist_field_is_stack(var->field)) {
+			var->priv_off = priv;
+			priv += HIST_STACKTRACE_SIZE;
+		} else if (hist_field_is_string(var->field)) {
+			var->priv_off = priv;
+			priv += HIST_STR_MAX;
+		}
+	}
+	hist_actions_layout(ht, &priv);
+	ht->priv_size = priv;
+
+	ht->prog = kcalloc(ht->n_slots, sizeof(*ht->prog), GFP_KERNEL);
+	if (!ht->prog)
+		return -ENOMEM;
+	i = 0;
+	ht->n_stacks = 1;	/* buffer 0: the stack of the event */
+	list_for_each_entry(f, &ht->fields, list) {
+		ht->prog[i++] = f;
+		if (f->kind == HIST_K_STACKTRACE)
+			ht->has_stacktrace = true;
+		if (f->kind == HIST_K_DYNSTACK)
+			f->stack_idx = ht->n_stacks++;
+		if (f->kind == HIST_K_TIMESTAMP && (f->mods & HIST_M_USECS))
+			ht->ts_usecs = true;
+	}
+	return 0;
+}
+
+/**
+ * hist_build - compile a parsed hist command for an event
+ * @p:		the parsed command; errors are logged through it
+ * @file:	the event
+ * @probe:	build it only to compare it with registered triggers
+ *
+ * Return: the trigger, without its table, or an ERR_PTR.
+ */
+struct hist_trigger *hist_build(struct hist_parse *p,
+				struct trace_event_file *file, bool probe)
+{
+	struct hist_trigger *ht;
+	struct hist_build b;
+	int ret;
+
+	ht = kzalloc(sizeof(*ht), GFP_KERNEL);
+	if (!ht)
+		return ERR_PTR(-ENOMEM);
+	INIT_LIST_HEAD(&ht->fields);
+	INIT_LIST_HEAD(&ht->refs);
+	INIT_LIST_HEAD(&ht->actions);
+	INIT_LIST_HEAD(&ht->link);
+	ht->file = file;
+	ht->tr = file->tr;
+	ht->comm_off = -1;
+	ht->bits = p->spec.bits;
+	ht->nohitcount = p->spec.nohitcount;
+
+	b.p = p;
+	b.ht = ht;
+	b.call = file->event_call;
+	b.probe = probe;
+
+	ret = check_var_names(&b);
+	if (!ret)
+		ret = build_keys(&b);
+	if (!ret)
+		ret = build_vals(&b);
+	if (!ret)
+		ret = build_vars(&b);
+	if (!ret)
+		ret = build_sort(&b);
+	if (!ret)
+		ret = hist_actions_build(&b);
+	if (!ret)
+		ret = layout(ht);
+	if (ret) {
+		hist_trigger_free(ht);
+		return ERR_PTR(ret);
+	}
+	return ht;
+}
+
+/* The map hooks get the table, which outlives every trigger sharing it. */
+static void *elt_alloc(void *data)
+{
+	struct hist_table *table = data;
+
+	return kzalloc(table->priv_size, GFP_KERNEL);
+}
+
+static void elt_free(void *data, void *priv)
+{
+	kfree(priv);
+}
+
+/*
+ * A new key: start its private data afresh, with the comm of the task
+ * that hit it for .execname. Event context.
+ */
+static void elt_init(void *data, struct tracing_map_elt *elt)
+{
+	struct hist_table *table = data;
+	void *priv = tracing_map_elt_private(elt);
+
+	memset(priv, 0, table->priv_size);
+	if (table->comm_off >= 0)
+		memcpy(priv + table->comm_off, current->comm, TASK_COMM_LEN);
+}
+
+static void elt_clear(void *data, struct tracing_map_elt *elt)
+{
+	struct hist_table *table = data;
+
+	memset(tracing_map_elt_private(elt), 0, table->priv_size);
+}
+
+static const struct tracing_map_ops hist_elt_ops = {
+	.elt_alloc	= elt_alloc,
+	.elt_free	= elt_free,
+	.elt_init	= elt_init,
+	.elt_clear	= elt_clear,
+};
+
+/**
+ * hist_table_create - give a trigger its own map
+ * @ht:	the trigger, built
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int hist_table_create(struct hist_trigger *ht)
+{
+	struct tracing_map_params params = {
+		.bits		= ht->bits,
+		.key_size	= ht->key_size,
+		.n_sums		= ht->n_vals,
+		.n_vars		= ht->n_vars,
+	};
+	struct hist_table *table;
+
+	table = kzalloc(sizeof(*table), GFP_KERNEL);
+	if (!table)
+		return -ENOMEM;
+	table->priv_size = ht->priv_size;
+	table->comm_off = ht->comm_off;
+	table->refs = 1;
+	ht->table = table;
+	params.data = table;
+	if (table->priv_size)
+		params.ops = &hist_elt_ops;
+	table->map = tracing_map_create(&params);
+	if (IS_ERR(table->map)) {
+		int ret = PTR_ERR(table->map);
+
+		kfree(table);
+		ht->table = NULL;
+		return ret;
+	}
+	return 0;
+}
+
+/**
+ * hist_table_share - make @ht use the table of @leader (named histograms)
+ * @ht:		the new trigger
+ * @leader:	the first trigger of that name
+ */
+void hist_table_share(struct hist_trigger *ht, struct hist_trigger *leader)
+{
+	ht->table = leader->table;
+	ht->table->refs++;
+}
+
+static void table_put(struct hist_table *table)
+{
+	if (!table || --table->refs)
+		return;
+	tracing_map_destroy(table->map);
+	kfree(table);
+}
+
+/**
+ * hist_trigger_clear - forget every entry of a trigger's table
+ * @ht:	the trigger; the caller has paused it and waited for events in
+ *	flight (tracing_map_clear()'s contract)
+ */
+void hist_trigger_clear(struct hist_trigger *ht)
+{
+	tracing_map_clear(ht->table->map);
+}
+
+static bool same_field(const struct hist_field *a, const struct hist_field *b)
+{
+	return !strcmp(hist_field_plain(a), hist_field_plain(b)) &&
+	       a->mods == b->mods && a->constant == b->constant;
+}
+
+/**
+ * hist_trigger_same - whether two triggers are the same histogram: same
+ * keys, values, sort keys, variables and actions (size, name and state are
+ * not compared)
+ * @a:	one
+ * @b:	the other
+ */
+bool hist_trigger_same(const struct hist_trigger *a,
+		       const struct hist_trigger *b)
+{
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
+	    a->n_sort != b->n_sort || a->n_vars != b->n_vars ||
+	    a->nohitcount != b->nohitcount)
+		return false;
+	for (i = 0; i < a->n_keys; i++)
+		if (!same_field(a->keys[i], b->keys[i]))
+			return false;
+	for (i = 0; i < a->n_vals; i++)
+		if (!same_field(a->vals[i], b->vals[i]))
+			return false;
+	for (i = 0; i < a->n_sort; i++)
+		if (!same_field(a->sort[i].field, b->sort[i].field) ||
+		    a->sort[i].descending != b->sort[i].descending)
+			return false;
+	for (i = 0; i < a->n_vars; i++)
+		if (strcmp(a->vars[i]->name, b->vars[i]->name) ||
+		    !same_field(a->vars[i]->field, b->vars[i]->field))
+			return false;
+	return hist_actions_same(a, b);
+}
+
+/**
+ * hist_trigger_free - free a trigger and everything it owns
+ * @ht:	the trigger, unregistered (or never registered)
+ */
+void hist_trigger_free(struct hist_trigger *ht)
+{
+	struct hist_field *f, *next;
+	unsigned int i;
+
+	if (!ht)
+		return;
+	hist_created_release(ht);
+	hist_actions_free(ht);
+	hist_refs_put(ht);
+	for (i = 0; i < ht->n_vars; i++) {
+		kfree(ht->vars[i]->name);
+		kfree(ht->vars[i]);
+	}
+	list_for_each_entry_safe(f, next, &ht->fields, list) {
+		kfree(f->plain);
+		kfree(f->name);
+		kfree(f);
+	}
+	table_put(ht->table);
+	free_percpu(ht->scratch);
+	kfree(ht->prog);
+	kfree(ht->clock);
+	kfree(ht);
+}

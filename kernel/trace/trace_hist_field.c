@@ -1,0 +1,730 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers: compiling field names and expressions into struct
+ * hist_field program steps.
+ *
+ * A value (key, sum, variable, action parameter) is written
+ *
+ *	EXPR	:= '-(' EXPR ')' | EXPR OP EXPR | ATOM	OP is + - * /
+ *	ATOM	:= NUMBER | '$' VAR | SYSTEM '.' EVENT '.' '$' VAR
+ *		 | FIELD [ '.' MODIFIER ] | SYSTEM '.' EVENT '.' FIELD
+ *
+ * and read the way stock kernels read it: an expression is split at its
+ * last '+' or '-', or else at its last '*' or '/', which groups operators
+ * left to right with * and / binding tighter; parentheses only follow a
+ * unary minus; an expression has HIST_EXPR_OPS_MAX operators at most. An
+ * operator on two constants is folded at creation ("x=2*3" is 6), and a
+ * field's printed name is rebuilt from its operands', so constants show in
+ * decimal.
+ *
+ * The modifiers and the special field names are described once, in
+ * hist_mods[] and hist_specials[]; the parser, the printers and hist_debug
+ * all read these tables.
+ *
+ * Called under event_mutex while a trigger is created.
+ */
+#include <linux/ctype.h>
+#include <linux/kernel.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "trace_hist.h"
+
+/*
+ * The modifiers, in the order the spec prints them. @roles: what a field
+ * carrying it may be used as.
+ */
+const struct hist_mod_desc hist_mods[] = {
+	{ "hex",	HIST_M_HEX,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
+	{ "sym",	HIST_M_SYM,	   HIST_R_KEY },
+	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY },
+	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY },
+	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY },
+	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY },
+	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY },
+	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
+	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL },
+	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL },
+	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY },
+	{ }
+};
+
+/* Names that are not fields of the event's format. */
+static const struct hist_special {
+	const char	*name;
+	enum hist_kind	kind;
+	const char	*type;
+	unsigned int	size;
+	bool		is_signed;
+} hist_specials[] = {
+	{ "hitcount",		HIST_K_HITCOUNT,	"u64", 8, false },
+	{ "common_timestamp",	HIST_K_TIMESTAMP,	"u64", 8, false },
+	{ "common_cpu",		HIST_K_CPU,		"int", 4, true },
+	{ "cpu",		HIST_K_CPU,		"int", 4, true },
+	{ "CPU",		HIST_K_CPU,		"int", 4, true },
+	{ "common_stacktrace",	HIST_K_STACKTRACE,	"unsigned long[]",
+	  HIST_STACKTRACE_SIZE, false },
+	{ "stacktrace",		HIST_K_STACKTRACE,	"unsigned long[]",
+	  HIST_STACKTRACE_SIZE, false },
+	{ }
+};
+
+/**
+ * hist_field_new - a new field appended to the program of @b's trigger
+ * @b:		the build
+ * @kind:	what it computes
+ * @name:	its printed name, copied
+ *
+ * The program is the list of fields in creation order: a field is always
+ * created after its operands, so that order evaluates operands first.
+ *
+ * Return: the field, or NULL when out of memory or out of slots.
+ */
+struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
+				  const char *name)
+{
+	struct hist_trigger *ht = b->ht;
+	struct hist_field *f;
+
+	if (ht->n_slots == HIST_FIELDS_MAX)
+		return NULL;
+	f = kzalloc(sizeof(*f), GFP_KERNEL);
+	if (!f)
+		return NULL;
+	f->name = kstrdup(name, GFP_KERNEL);
+	if (!f->name) {
+		kfree(f);
+		return NULL;
+	}
+	f->kind = kind;
+	f->type = "u64";
+	f->size = sizeof(u64);
+	f->slot = ht->n_slots++;
+	list_add_tail(&f->list, &ht->fields);
+	return f;
+}
+
+/* Print the modifiers of @f (".hex.usecs") as snprintf() would. */
+static int mods_fmt(char *buf, int size, const struct hist_field *f)
+{
+	const struct hist_mod_desc *d;
+	int n = 0;
+
+	for (d = hist_mods; d->name; d++) {
+		char *at = n < size ? buf + n : NULL;
+		int room = n < size ? size - n : 0;
+
+		if (!(f->mods & d->mod))
+			continue;
+		if (d->mod == HIST_M_BUCKET)
+			n += snprintf(at, room, ".buckets=%llu", f->constant);
+		else
+			n += snprintf(at, room, ".%s", d->name);
+	}
+	return n;
+}
+
+/*
+ * Print @f as the spec shows it. "cpu" and "stacktrace" are spelled in
+ * full, and a stack trace shows no modifier (though it has them, for
+ * telling triggers apart).
+ */
+static int spec_fmt(char *buf, int size, const struct hist_field *f)
+{
+	const char *name = f->name;
+	int n;
+
+	if (f->kind == HIST_K_CPU)
+		name = "common_cpu";
+	else if (f->kind == HIST_K_STACKTRACE)
+		return snprintf(buf, size, "common_stacktrace");
+	n = snprintf(buf, size, "%s", name);
+	n += mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
+	/* A stack array of the record shows as a stack, told so or not. */
+	if (f->kind == HIST_K_DYNSTACK && !(f->mods & HIST_M_STACKTRACE))
+		n += snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0,
+			      ".stacktrace");
+	return n;
+}
+
+/* Run @fmt twice: to size the string, then to fill it. */
+static char *alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
+		       const struct hist_field *f)
+{
+	int n = fmt(NULL, 0, f);
+	char *buf = kmalloc(n + 1, GFP_KERNEL);
+
+	if (buf) {
+		buf[0] = '\0';		/* @fmt may have nothing to write */
+		fmt(buf, n + 1, f);
+	}
+	return buf;
+}
+
+/**
+ * hist_field_spec - the text of a field as the spec prints it
+ * @f:	the field
+ *
+ * Return: its name followed by its modifiers ("count.hex",
+ * "common_timestamp.usecs"), allocated; NULL when out of memory.
+ */
+char *hist_field_spec(const struct hist_field *f)
+{
+	return alloc_fmt(spec_fmt, f);
+}
+
+/**
+ * hist_field_mods - the modifiers of a field as the spec prints them
+ * @f:	the field
+ *
+ * Return: ".hex.usecs" and the like, or "", allocated; NULL when out of
+ * memory.
+ */
+char *hist_field_mods(const struct hist_field *f)
+{
+	return alloc_fmt(mods_fmt, f);
+}
+
+/**
+ * hist_field_plain - the name of a field without its modifiers, which is
+ * what tells two triggers apart
+ * @f:	the field
+ */
+const char *hist_field_plain(const struct hist_field *f)
+{
+	return f->plain ? f->plain : f->name;
+}
+
+/**
+ * hist_field_is_string - the field's value is a string (a pointer to it)
+ * @f:	the field
+ */
+bool hist_field_is_string(const struct hist_field *f)
+{
+	switch (f->kind) {
+	case HIST_K_STR:
+	case HIST_K_DYNSTR:
+	case HIST_K_RELSTR:
+	case HIST_K_COMM:
+		return true;
+	case HIST_K_VAR_REF:
+		return hist_field_is_string(f->ref->var->field);
+	case HIST_K_SELF:
+		return hist_field_is_string(f->operand[0]);
+	default:
+		return false;
+	}
+}
+
+/**
+ * hist_field_is_stack - the field's value is a stack trace
+ * @f:	the field
+ */
+bool hist_field_is_stack(const struct hist_field *f)
+{
+	switch (f->kind) {
+	case HIST_K_STACKTRACE:
+	case HIST_K_DYNSTACK:
+		return true;
+	case HIST_K_VAR_REF:
+		return hist_field_is_stack(f->ref->var->field);
+	case HIST_K_SELF:
+		return hist_field_is_stack(f->operand[0]);
+	default:
+		return false;
+	}
+}
+
+/**
+ * hist_find_mod - the modifier called @name
+ * @name:	"hex", "buckets" and so on
+ *
+ * Return: its description, or NULL.
+ */
+const struct hist_mod_desc *hist_find_mod(const char *name)
+{
+	const struct hist_mod_desc *m;
+
+	for (m = hist_mods; m->name; m++)
+		if (strcmp(m->name, name) == 0)
+			return m;
+	return NULL;
+}
+
+/*
+ * Apply ".MODIFIER" (@mod points past the dot, which is cut) to @f, used as
+ * @roles. A modifier that exists but does not suit a value or a variable
+ * is reported at the whole "FIELD.MODIFIER" (@text), as stock kernels do.
+ */
+static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
+		     char *mod, unsigned int roles)
+{
+	const struct hist_mod_desc *m;
+	unsigned long size = 0;
+
+	if (str_has_prefix(mod, "buckets")) {
+		/* The caret is at the size; at nothing when there is none. */
+		if (mod[7] != '=' || !mod[8] || kstrtoul(mod + 8, 0, &size) ||
+		    !size) {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+				 mod[7] == '=' ? mod + 8 : "");
+			return -EINVAL;
+		}
+		m = hist_find_mod("buckets");
+	} else {
+		m = hist_find_mod(mod);
+	}
+	if (!m || (m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
+	    (!(m->roles & roles) && (roles & HIST_R_KEY))) {
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+		return -EINVAL;
+	}
+	if (!(m->roles & roles) ||
+	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f))) {
+		mod[-1] = '.';
+		/* Stock reads "x.sym-offset" of a value as "x.sym" - "offset". */
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+			 m->mod == HIST_M_SYM_OFFSET ? "" : text);
+		return -EINVAL;
+	}
+	f->constant = size;
+	f->mods |= m->mod;
+	return 0;
+}
+
+static enum hist_kind kind_of(const struct ftrace_event_field *ef)
+{
+	switch (ef->filter_type) {
+	case FILTER_STATIC_STRING:
+		return HIST_K_STR;
+	case FILTER_DYN_STRING:
+		return HIST_K_DYNSTR;
+	case FILTER_RDYN_STRING:
+		return HIST_K_RELSTR;
+	case FILTER_COMM:
+		return HIST_K_COMM;
+	case FILTER_CPU:
+		return HIST_K_CPU;
+	case FILTER_STACKTRACE:
+		return HIST_K_STACKTRACE;
+	default:
+		if (str_has_prefix(ef->type, "__data_loc") &&
+		    strstr(ef->type, "long[]"))
+			return HIST_K_DYNSTACK;
+		return HIST_K_NUM;
+	}
+}
+
+/* A field of the event's format, or NULL when it has none of that name. */
+static struct hist_field *event_field(struct hist_build *b, char *name)
+{
+	struct ftrace_event_field *ef;
+	struct hist_field *f;
+	enum hist_kind kind;
+
+	ef = trace_find_event_field(b->call, name);
+	if (!ef || ef->filter_type == FILTER_COMM ||
+	    ef->filter_type == FILTER_CPU ||
+	    ef->filter_type == FILTER_STACKTRACE)
+		return NULL;
+	kind = kind_of(ef);
+	/* A flexible char[] (the size 0 of ftrace's print buf) is no key. */
+	if (kind == HIST_K_STR && !ef->size)
+		return NULL;
+	if (kind == HIST_K_NUM && ef->size != 1 && ef->size != 2 &&
+	    ef->size != 4 && ef->size != 8)
+		return NULL;
+
+	f = hist_field_new(b, kind, ef->name);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->event_field = ef;
+	f->offset = ef->offset;
+	f->type = ef->type;
+	f->is_signed = ef->is_signed;
+	switch (kind) {
+	case HIST_K_NUM:
+	case HIST_K_STR:
+		f->size = ef->size;
+		break;
+	case HIST_K_DYNSTACK:
+		f->size = HIST_STACKTRACE_SIZE;
+		break;
+	default:
+		f->size = HIST_STR_MAX;
+		break;
+	}
+	return f;
+}
+
+static struct hist_field *special_field(struct hist_build *b, const char *name)
+{
+	const struct hist_special *s;
+	struct hist_field *f;
+
+	for (s = hist_specials; s->name; s++) {
+		if (strcmp(s->name, name))
+			continue;
+		f = hist_field_new(b, s->kind, s->name);
+		if (!f)
+			return ERR_PTR(-ENOMEM);
+		f->type = s->type;
+		f->size = s->size;
+		f->is_signed = s->is_signed;
+		if (s->kind == HIST_K_TIMESTAMP)
+			b->ht->uses_timestamp = true;
+		return f;
+	}
+	return NULL;
+}
+
+/* A number: a constant field named by its decimal value. */
+static struct hist_field *constant(struct hist_build *b, char *text, u64 num)
+{
+	struct hist_field *f;
+	char name[24];
+
+	snprintf(name, sizeof(name), "%llu", num);
+	f = hist_field_new(b, HIST_K_CONST, name);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->constant = num;
+	return f;
+}
+
+/* A field of this event (special or not), or NULL when there is none. */
+static struct hist_field *own_field(struct hist_build *b, char *name)
+{
+	struct hist_field *f = special_field(b, name);
+
+	return f ? f : event_field(b, name);
+}
+
+/*
+ * $VAR naming a variable this very command defines as a plain field
+ * ("z=val:vals=$z") is that field, as stock kernels have it; defined as a
+ * number, it is a field that does not exist. Returns NULL for any other
+ * variable.
+ */
+static struct hist_field *own_alias(struct hist_build *b, const char *name)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_field *f;
+	const char *value;
+	unsigned int i;
+
+	for (i = 0; i < s->n_assigns; i++) {
+		if (strcmp(s->assigns[i], name))
+			continue;
+		value = s->assigns[i] + strlen(name) + 1;
+		if (strpbrk(value, "+-*/$"))
+			return NULL;
+		f = own_field(b, (char *)value);
+		if (f)
+			return f;
+		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, value);
+		return ERR_PTR(-EINVAL);
+	}
+	return NULL;
+}
+
+/* $VAR or SYSTEM.EVENT.$VAR; @dollar points at the '$' in @text. */
+static struct hist_field *var_ref(struct hist_build *b, char *text,
+				  char *dollar, unsigned int roles)
+{
+	char *system = NULL, *event = NULL;
+	struct hist_field *f;
+
+	if (dollar == text) {
+		f = own_alias(b, dollar + 1);
+		if (f)
+			return f;
+	} else {
+		event = strchr(text, '.');
+		if (!event || dollar[-1] != '.' || event == dollar - 1)
+			goto not_found;
+		system = text;
+		*event++ = '\0';
+		dollar[-1] = '\0';
+	}
+	f = hist_ref_field(b, system, event, dollar + 1, roles);
+	if (f)
+		return f;
+not_found:
+	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
+	return ERR_PTR(-EINVAL);
+}
+
+/*
+ * FIELD[.MODIFIER], SYSTEM.EVENT.FIELD, $VAR, SYSTEM.EVENT.$VAR or a
+ * number. @text is cut in place.
+ */
+static struct hist_field *atom(struct hist_build *b, char *text,
+			       unsigned int roles)
+{
+	char *dollar, *mod, *third;
+	struct hist_field *f;
+	u64 num;
+	int ret;
+
+	if (isdigit(*text)) {
+		if (kstrtoull(text, 0, &num)) {
+			hist_err(b->p, HIST_ERR_EXPECT_NUMBER, text);
+			return ERR_PTR(-EINVAL);
+		}
+		return constant(b, text, num);
+	}
+	dollar = strchr(text, '$');
+	if (dollar)
+		return var_ref(b, text, dollar, roles);
+
+	mod = strchr(text, '.');
+	third = mod ? strchr(mod + 1, '.') : NULL;
+	if (third) {
+		/* SYSTEM.EVENT.FIELD: ours, or another event's. */
+		*mod = *third = '\0';
+		if (!strcmp(text, b->call->class->system) &&
+		    !strcmp(mod + 1, trace_event_name(b->call))) {
+			text = third + 1;
+			mod = strchr(text, '.');
+		} else {
+			return hist_foreign_field(b, text, mod, third, roles);
+		}
+	}
+	if (mod)
+		*mod++ = '\0';
+
+	f = special_field(b, text);
+	if (!f)
+		f = event_field(b, text);
+	if (IS_ERR(f))
+		return f;
+	if (!f) {
+		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
+		return ERR_PTR(-EINVAL);
+	}
+	if (f->kind == HIST_K_STACKTRACE && (roles & HIST_R_VAL)) {
+		if (mod)
+			mod[-1] = '.';
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+		return ERR_PTR(-EINVAL);
+	}
+	if (mod) {
+		ret = apply_mod(b, f, text, mod, roles);
+		if (ret)
+			return ERR_PTR(ret);
+	}
+	f->in_usecs = f->mods & HIST_M_USECS;
+	return f;
+}
+
+/*
+ * The operator @s is split at, or NULL: the last '+' or '-', else the last
+ * '*' or '/'. Parentheses do not group (stock kernels ignore them here).
+ */
+static char *find_operator(char *s)
+{
+	char *c, *add = NULL, *mul = NULL;
+
+	for (c = s; *c; c++) {
+		switch (*c) {
+		case '-':
+			/* The dash of .sym-offset is no operator. */
+			if (c - s >= 4 && !strncmp(c - 4, ".sym-offset", 11))
+				break;
+			fallthrough;
+		case '+':
+			if (c != s)
+				add = c;
+			break;
+		case '*':
+		case '/':
+			mul = c;
+			break;
+		}
+	}
+	return add ? add : mul;
+}
+
+static enum hist_kind op_kind(char op)
+{
+	switch (op) {
+	case '+':
+		return HIST_K_ADD;
+	case '-':
+		return HIST_K_SUB;
+	case '*':
+		return HIST_K_MUL;
+	default:
+		return HIST_K_DIV;
+	}
+}
+
+static u64 fold(enum hist_kind kind, u64 a, u64 b)
+{
+	switch (kind) {
+	case HIST_K_ADD:
+		return a + b;
+	case HIST_K_SUB:
+		return a - b;
+	case HIST_K_MUL:
+		return a * b;
+	default:
+		return div64_u64(a, b);
+	}
+}
+
+static void drop_last(struct hist_build *b, struct hist_field *f)
+{
+	list_del(&f->list);
+	b->ht->n_slots--;
+	kfree(f->plain);
+	kfree(f->name);
+	kfree(f);
+}
+
+static struct hist_field *expr(struct hist_build *b, char *s,
+			       unsigned int roles, unsigned int *n_ops);
+
+/* -(EXPR): the parentheses must hold the whole rest of the expression. */
+static struct hist_field *unary_minus(struct hist_build *b, char *s,
+				      unsigned int roles, unsigned int *n_ops)
+{
+	struct hist_field *f, *operand;
+	char *close, *name, *inner;
+
+	if (s[1] != '(')
+		return ERR_PTR(-EINVAL);
+	close = strrchr(s, ')');
+	if (!close || close[1]) {
+		hist_err(b->p, HIST_ERR_UNARY_MINUS_SUBEXPR, s + 2);
+		return ERR_PTR(-EINVAL);
+	}
+	*close = '\0';
+	if (s[2] == '-')
+		return ERR_PTR(-EINVAL);
+	operand = expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
+	if (IS_ERR(operand))
+		return operand;
+
+	inner = hist_field_spec(operand);
+	name = inner ? kasprintf(GFP_KERNEL, "-(%s)", inner) : NULL;
+	kfree(inner);
+	if (!name)
+		return ERR_PTR(-ENOMEM);
+	f = hist_field_new(b, HIST_K_NEG, name);
+	kfree(name);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->plain = kasprintf(GFP_KERNEL, "-(%s)", hist_field_plain(operand));
+	if (!f->plain)
+		return ERR_PTR(-ENOMEM);
+	f->operand[0] = operand;
+	f->in_usecs = operand->in_usecs;
+	f->is_signed = true;
+	f->type = "s64";
+	return f;
+}
+
+static struct hist_field *expr(struct hist_build *b, char *s,
+			       unsigned int roles, unsigned int *n_ops)
+{
+	struct hist_field *l, *r, *f;
+	char *op, *name, *lname, *rname;
+	enum hist_kind kind;
+
+	if (*s == '-')
+		return unary_minus(b, s, roles, n_ops);
+	/* A sign without an operand is a syntax error, not a field. */
+	if (*s == '+')
+		return ERR_PTR(-EINVAL);
+	op = find_operator(s);
+	if (!op)
+		return atom(b, s, roles);
+	if (op == s || !op[1] || strchr("+-*/", op[-1]))
+		return ERR_PTR(-EINVAL);
+	kind = op_kind(*op);
+	*op = '\0';
+	/* Operators are counted parent first, left first; stock points at
+	 * the left operand of the one too many.
+	 */
+	if (++*n_ops > HIST_EXPR_OPS_MAX) {
+		hist_err(b->p, HIST_ERR_TOO_MANY_SUBEXPR, s);
+		return ERR_PTR(-EINVAL);
+	}
+	l = expr(b, s, roles | HIST_R_OPERAND, n_ops);
+	if (IS_ERR(l))
+		return l;
+	r = expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
+	*op = "+-*/"[kind - HIST_K_ADD];
+	if (IS_ERR(r))
+		return r;
+
+	/* Only a string of the record itself; a string variable is let by. */
+	if ((hist_field_is_string(l) && l->kind != HIST_K_VAR_REF) ||
+	    (hist_field_is_string(r) && r->kind != HIST_K_VAR_REF)) {
+		hist_err(b->p, HIST_ERR_STRING_OPERAND, s);
+		return ERR_PTR(-EINVAL);
+	}
+	if (l->in_usecs != r->in_usecs) {
+		hist_err(b->p, HIST_ERR_TIMESTAMP_MISMATCH, NULL);
+		return ERR_PTR(-EINVAL);
+	}
+	if (kind == HIST_K_DIV && r->kind == HIST_K_CONST && !r->constant) {
+		hist_err(b->p, HIST_ERR_DIVISION_BY_ZERO, op + 1);
+		return ERR_PTR(-EDOM);
+	}
+
+	if (l->kind == HIST_K_CONST && r->kind == HIST_K_CONST) {
+		u64 val = fold(kind, l->constant, r->constant);
+
+		drop_last(b, r);
+		drop_last(b, l);
+		return constant(b, s, val);
+	}
+
+	lname = hist_field_spec(l);
+	rname = hist_field_spec(r);
+	name = lname && rname ?
+		kasprintf(GFP_KERNEL, "%s%c%s", lname, *op, rname) : NULL;
+	kfree(lname);
+	kfree(rname);
+	if (!name)
+		return ERR_PTR(-ENOMEM);
+	f = hist_field_new(b, kind, name);
+	kfree(name);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	/* Two expressions are the same when their operands' names are. */
+	f->plain = kasprintf(GFP_KERNEL, "%s%c%s", hist_field_plain(l), *op,
+			     hist_field_plain(r));
+	if (!f->plain)
+		return ERR_PTR(-ENOMEM);
+	f->operand[0] = l;
+	f->operand[1] = r;
+	f->in_usecs = l->in_usecs;
+	f->is_signed = l->is_signed || r->is_signed;
+	f->type = f->is_signed ? "s64" : "u64";
+	return f;
+}
+
+/**
+ * hist_field_parse - compile one value of a hist command
+ * @b:		the build
+ * @text:	its text, cut in place
+ * @roles:	what it is used as (enum hist_role)
+ *
+ * Return: the field computing it (the last one appended to the program),
+ * or an ERR_PTR; errors are logged.
+ */
+struct hist_field *hist_field_parse(struct hist_build *b, char *text,
+				    unsigned int roles)
+{
+	unsigned int n_ops = 0;
+	struct hist_field *f;
+
+	f = expr(b, text, roles, &n_ops);
+	if (!IS_ERR(f))
+		f->roles |= roles;
+	return f;
+}

@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers: what users read. The "hist" file, the spec printed
+ * in the "trigger" file and in the hist file's header, and "hist_debug".
+ *
+ * A hist file holds one table per hist trigger of the event:
+ *
+ *	# event histogram
+ *	#
+ *	# trigger info: SPEC [active]
+ *	#
+ *
+ *	{ KEY: VALUE, KEY: VALUE } hitcount:          N  VAL:          N
+ *	...
+ *
+ *	Totals:
+ *	    Hits: N
+ *	    Entries: N
+ *	    Dropped: N
+ *
+ * with two empty lines between tables. Entries come in the order of the
+ * sort keys, from a snapshot of the map (tracing_map_snapshot()) taken
+ * while events may keep coming.
+ *
+ * Every function here runs in process context under event_mutex.
+ */
+#include <linux/kallsyms.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/unaligned.h>
+
+#include "trace_hist.h"
+
+#define HIST_GRAPH_WIDTH	20
+
+/* A field as the spec prints it: "count.hex", "$ts0"... */
+static void print_field_spec(struct seq_file *m, const struct hist_field *f)
+{
+	char *spec = hist_field_spec(f);
+
+	seq_puts(m, spec ? spec : f->name);
+	kfree(spec);
+}
+
+/**
+ * hist_print_spec - print a trigger's normalized spec, as "trigger" shows it
+ * @m:		the output
+ * @data:	the trigger
+ *
+ * Return: 0.
+ */
+int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
+{
+	struct hist_trigger *ht = data->private_data;
+	unsigned int i;
+
+	seq_puts(m, "hist:");
+	if (data->name)
+		seq_printf(m, "name=%s:", data->name);
+
+	seq_puts(m, "keys=");
+	for (i = 0; i < ht->n_keys; i++) {
+		if (i)
+			seq_putc(m, ',');
+		print_field_spec(m, ht->keys[i]);
+	}
+
+	seq_puts(m, ":vals=");
+	for (i = ht->nohitcount ? 1 : 0; i < ht->n_vals; i++) {
+		if (i > (ht->nohitcount ? 1 : 0))
+			seq_putc(m, ',');
+		print_field_spec(m, ht->vals[i]);
+	}
+
+	for (i = 0; i < ht->n_vars; i++) {
+		const struct hist_field *f = ht->vars[i]->field;
+
+		seq_puts(m, i ? "," : ":");
+		seq_printf(m, "%s=", ht->vars[i]->name);
+		print_field_spec(m, f);
+		/* An alias shows the modifiers of what it aliases. */
+		if (f->kind == HIST_K_VAR_REF) {
+			char *mods = hist_field_mods(f->ref->var->field);
+
+			seq_puts(m, mods ? mods : "");
+			kfree(mods);
+		}
+	}
+
+	seq_puts(m, ":sort=");
+	for (i = 0; i < ht->n_sort; i++) {
+		if (i)
+			seq_putc(m, ',');
+		print_field_spec(m, ht->sort[i].field);
+		if (ht->sort[i].descending)
+			seq_puts(m, ".descending");
+	}
+
+	seq_printf(m, ":size=%u", 1U << ht->bits);
+	if (ht->uses_timestamp)
+		seq_printf(m, ":clock=%s", ht->clock);
+	if (ht->nohitcount)
+		seq_puts(m, ":nohitcount");
+	hist_actions_print_spec(m, ht);
+
+	if (data->filter_str)
+		seq_printf(m, " if %s", data->filter_str);
+	seq_puts(m, data->paused ? " [paused]\n" : " [active]\n");
+	return 0;
+}
+
+/* How a sort key compares, from the field it names. */
+static void sort_key_of(const struct hist_sort *sort,
+			struct tracing_map_sort_key *key)
+{
+	const struct hist_field *f = sort->field;
+
+	memset(key, 0, sizeof(*key));
+	key->descending = sort->descending;
+	if (f->roles & HIST_R_VAL && !(f->roles & HIST_R_KEY)) {
+		key->is_sum = true;
+		key->sum = f->sum_idx;
+		key->cmp = TRACING_MAP_CMP_U64;
+		return;
+	}
+	key->offset = f->key_off;
+	key->size = f->key_size;
+	if (hist_field_is_stack(f))
+		key->cmp = TRACING_MAP_CMP_NONE;
+	else if (hist_field_is_string(f))
+		key->cmp = TRACING_MAP_CMP_STRING;
+	else
+		key->cmp = f->is_signed ? TRACING_MAP_CMP_S64 : TRACING_MAP_CMP_U64;
+}
+
+/**
+ * hist_snapshot - the entries of a trigger's table, in its sort order
+ * @ht:	the trigger
+ *
+ * Return: the snapshot, to free with tracing_map_snapshot_free(), or an
+ * ERR_PTR.
+ */
+struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht)
+{
+	struct tracing_map_sort_key keys[HIST_SORT_KEYS_MAX];
+	unsigned int i;
+
+	for (i = 0; i < ht->n_sort; i++)
+		sort_key_of(&ht->sort[i], &keys[i]);
+	return tracing_map_snapshot(ht->table->map, keys, ht->n_sort);
+}
+
+static void print_key_num(struct seq_file *m, const struct hist_trigger *ht,
+			  const struct hist_field *f, u64 val, const void *priv)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	const char *name;
+
+	if (f->mods & HIST_M_HEX) {
+		seq_printf(m, "%s: %llx", f->name, val);
+	} else if (f->mods & HIST_M_SYM) {
+		sprint_symbol_no_offset(sym, val);
+		seq_printf(m, "%s: [%llx] %-45s", f->name, val, sym);
+	} else if (f->mods & HIST_M_SYM_OFFSET) {
+		sprint_symbol(sym, val);
+		seq_printf(m, "%s: [%llx] %-55s", f->name, val, sym);
+	} else if (f->mods & HIST_M_EXECNAME) {
+		seq_printf(m, "%s: %-16s[%10llu]", f->name,
+			   (const char *)priv + ht->comm_off, val);
+	} else if (f->mods & HIST_M_SYSCALL) {
+		name = get_syscall_name(val);
+		seq_printf(m, "%s: %-30s[%3llu]", f->name,
+			   name ? name : "unknown_syscall", val);
+	} else if (f->mods & HIST_M_LOG2) {
+		seq_printf(m, "%s: ~ 2^%-2llu", f->name, val);
+	} else if (f->mods & HIST_M_BUCKET) {
+		seq_printf(m, "%s: ~ %llu-%llu", f->name, val,
+			   val + f->constant - 1);
+	} else {
+		seq_printf(m, "%s: %10llu", f->name, val);
+	}
+}
+
+/*
+ * A stack trace key: the event's stack as "common_stacktrace:" and the
+ * frames on the lines below; a stack array of the record (a synthetic
+ * event's) as "NAME.stacktrace" and the frames from the same line on.
+ */
+static void print_key_stack(struct seq_file *m, const struct hist_field *f,
+			    const unsigned long *stack)
+{
+	unsigned int i;
+	char *spec;
+
+	if (f->kind == HIST_K_STACKTRACE) {
+		seq_puts(m, "common_stacktrace:\n");
+	} else {
+		spec = hist_field_spec(f);
+		seq_puts(m, spec ? spec : f->name);
+		kfree(spec);
+	}
+	for (i = 0; i < HIST_STACKTRACE_DEPTH && stack[i]; i++)
+		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
+}
+
+/**
+ * hist_print_key - print the key of an entry: "{ KEY: VALUE, ... }"
+ * @m:		the output
+ * @ht:		the trigger
+ * @elt:	the entry
+ */
+void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
+		    const struct tracing_map_elt *elt)
+{
+	const void *key = tracing_map_elt_key(elt);
+	const void *priv = tracing_map_elt_private(elt);
+	bool stack_shown = false;
+	unsigned int i;
+
+	seq_puts(m, "{ ");
+	for (i = 0; i < ht->n_keys; i++) {
+		const struct hist_field *f = ht->keys[i];
+		const void *p = key + f->key_off;
+
+		if (i)
+			seq_puts(m, ", ");
+		/* A display modifier shows even a string or a stack as a number. */
+		if (f->mods & HIST_M_NUMBER) {
+			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
+				      priv);
+		} else if (hist_field_is_stack(f)) {
+			print_key_stack(m, f, p);
+			stack_shown = true;
+		} else if (hist_field_is_string(f)) {
+			seq_printf(m, "%s: %-50s", f->name, (const char *)p);
+		} else {
+			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
+				      priv);
+		}
+	}
+	/* After a stack, stock kernels close the key without the blank. */
+	seq_puts(m, stack_shown ? "}" : " }");
+}
+
+/*
+ * One value of an entry. Stock kernels show no sum of an expression, and
+ * show a constant's without a name.
+ */
+static void print_val(struct seq_file *m, const struct hist_field *f,
+		      u64 val, u64 total, u64 max)
+{
+	const char *name = f->kind == HIST_K_CONST ? "" : f->name;
+	char bar[HIST_GRAPH_WIDTH + 1];
+	unsigned int n;
+	u64 pc;
+
+	if (f->kind >= HIST_K_NEG)
+		return;
+	if (f->mods & HIST_M_PERCENT) {
+		pc = total ? mul_u64_u64_div_u64(val, 10000, total) : 0;
+		seq_printf(m, "  %s (%%):%4llu.%02llu", name, div_u64(pc, 100),
+			   pc % 100);
+	} else if (f->mods & HIST_M_GRAPH) {
+		n = max ? mul_u64_u64_div_u64(val, HIST_GRAPH_WIDTH, max) : 0;
+		memset(bar, '#', n);
+		bar[n] = '\0';
+		seq_printf(m, "  %s: %-*s", name, HIST_GRAPH_WIDTH, bar);
+	} else if (f->mods & HIST_M_HEX) {
+		seq_printf(m, "  %s: %10llx", name, val);
+	} else {
+		seq_printf(m, "  %s: %10llu", name, val);
+	}
+}
+
+/* Totals and maxima of the sums, for .percent and .graph. */
+static void sum_stats(const struct hist_trigger *ht,
+		      const struct tracing_map_snapshot *snap,
+		      u64 *total, u64 *max)
+{
+	unsigned int i, j;
+
+	memset(total, 0, ht->n_vals * sizeof(*total));
+	memset(max, 0, ht->n_vals * sizeof(*max));
+	for (i = 0; i < snap->n_entries; i++) {
+		for (j = 0; j < ht->n_vals; j++) {
+			u64 v = tracing_map_elt_sum(snap->entries[i].elt,
+						    ht->vals[j]->sum_idx);
+
+			total[j] += v;
+			max[j] = max(max[j], v);
+		}
+	}
+}
+
+static void print_entry(struct seq_file *m, const struct hist_trigger *ht,
+			struct tracing_map_elt *elt, const u64 *total,
+			const u64 *max)
+{
+	unsigned int i;
+
+	hist_print_key(m, ht, elt);
+	for (i = 0; i < ht->n_vals; i++) {
+		const struct hist_field *f = ht->vals[i];
+		u64 v = tracing_map_elt_sum(elt, f->sum_idx);
+
+		if (i == 0) {
+			if (!ht->nohitcount)
+				seq_printf(m, " hitcount: %10llu", v);
+			continue;
+		}
+		print_val(m, f, v, total[i], max[i]);
+	}
+	hist_actions_print_entry(m, ht, elt);
+	seq_putc(m, '\n');
+}
+
+static int print_table(struct seq_file *m, struct event_trigger_data *data)
+{
+	struct hist_trigger *ht = data->private_data;
+	u64 total[HIST_VALS_MAX], max[HIST_VALS_MAX];
+	struct tracing_map_snapshot *snap;
+	unsigned int i;
+	u64 drops;
+
+	snap = hist_snapshot(ht);
+	if (IS_ERR(snap))
+		return PTR_ERR(snap);
+	sum_stats(ht, snap, total, max);
+	for (i = 0; i < snap->n_entries; i++)
+		print_entry(m, ht, snap->entries[i].elt, total, max);
+	tracing_map_snapshot_free(snap);
+	hist_actions_print_snapshot(m, ht);
+
+	/* Hits are the hits recorded: the dropped ones are not. */
+	drops = tracing_map_drops(ht->table->map);
+	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
+		   tracing_map_hits(ht->table->map) - drops,
+		   tracing_map_entries(ht->table->map), drops);
+	return 0;
+}
+
+static void print_header(struct seq_file *m, struct event_trigger_data *data,
+			 bool first)
+{
+	if (!first)
+		seq_puts(m, "\n\n");
+	seq_puts(m, "# event histogram\n#\n# trigger info: ");
+	hist_print_spec(m, data);
+	seq_puts(m, "#\n\n");
+}
+
+/**
+ * hist_show - the "hist" file of an event: every hist trigger's table
+ * @m:		the output
+ * @file:	the event
+ *
+ * Context: event_mutex held.
+ *
+ * Return: 0 or a negative errno.
+ */
+int hist_show(struct seq_file *m, struct trace_event_file *file)
+{
+	struct event_trigger_data *data;
+	bool first = true;
+	int ret = 0;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		print_header(m, data, first);
+		first = false;
+		ret = print_table(m, data);
+		if (ret)
+			break;
+	}
+	return ret;
+}
+
+/*
+ * hist_debug: the compiled program of each trigger, in the layout that
+ * Documentation/trace/histogram-design.rst describes.
+ */
+static const char *const kind_names[] = {
+	[HIST_K_HITCOUNT]	= "hitcount",
+	[HIST_K_NUM]		= "number",
+	[HIST_K_STR]		= "string",
+	[HIST_K_DYNSTR]		= "dynamic string",
+	[HIST_K_RELSTR]		= "relative dynamic string",
+	[HIST_K_COMM]		= "comm",
+	[HIST_K_CPU]		= "cpu",
+	[HIST_K_TIMESTAMP]	= "timestamp",
+	[HIST_K_STACKTRACE]	= "stacktrace",
+	[HIST_K_DYNSTACK]	= "stacktrace array",
+	[HIST_K_CONST]		= "constant",
+	[HIST_K_VAR_REF]	= "variable reference",
+	[HIST_K_SELF]		= "own variable",
+	[HIST_K_NEG]		= "negation",
+	[HIST_K_ADD]		= "addition",
+	[HIST_K_SUB]		= "subtraction",
+	[HIST_K_MUL]		= "multiplication",
+	[HIST_K_DIV]		= "division",
+};
+
+static void debug_field(struct seq_file *m, const struct hist_field *f,
+			const char *role)
+{
+	const struct hist_mod_desc *d;
+	unsigned int i;
+
+	seq_printf(m, "    fields[%u]:\n", f->slot);
+	seq_printf(m, "      %s: %s\n", role, kind_names[f->kind]);
+	seq_printf(m, "      name: %s\n", f->name);
+	if (f->mods) {
+		seq_puts(m, "      modifiers:");
+		for (d = hist_mods; d->name; d++)
+			if (f->mods & d->mod)
+				seq_printf(m, " %s", d->name);
+		seq_putc(m, '\n');
+	}
+	if (f->event_field)
+		seq_printf(m, "      ftrace_event_field name: %s (offset %u)\n",
+			   f->event_field->name, f->offset);
+	for (i = 0; i < ARRAY_SIZE(f->operand) && f->operand[i]; i++)
+		seq_printf(m, "      operand[%u]: fields[%u]\n", i,
+			   f->operand[i]->slot);
+	if (f->ref)
+		seq_printf(m, "      reads: $%s (refs[%u], variable %u of hist_trigger %p)\n",
+			   f->ref->var->name, f->ref->idx, f->ref->var->idx,
+			   f->ref->var->owner);
+	seq_printf(m, "      type: %s\n", f->type);
+	seq_printf(m, "      size: %u\n", f->size);
+	seq_printf(m, "      is_signed: %d\n\n", f->is_signed);
+}
+
+static void debug_trigger(struct seq_file *m, const struct hist_trigger *ht)
+{
+	unsigned int i;
+
+	seq_printf(m, "hist_trigger: %p\n\n", ht);
+	seq_printf(m, "  n_vals: %u\n", ht->n_vals);
+	seq_printf(m, "  n_keys: %u\n", ht->n_keys);
+	seq_printf(m, "  n_vars: %u\n", ht->n_vars);
+	seq_printf(m, "  n_refs: %u\n", ht->n_refs);
+	seq_printf(m, "  n_fields: %u\n", ht->n_slots);
+	seq_printf(m, "  key_size: %u\n", ht->key_size);
+	seq_printf(m, "  entry private bytes: %u\n\n", ht->priv_size);
+
+	seq_puts(m, "  val fields:\n\n");
+	for (i = 0; i < ht->n_vals; i++) {
+		debug_field(m, ht->vals[i], "VAL");
+		seq_printf(m, "      sum: %u\n\n", ht->vals[i]->sum_idx);
+	}
+	seq_puts(m, "  key fields:\n\n");
+	for (i = 0; i < ht->n_keys; i++) {
+		debug_field(m, ht->keys[i], "KEY");
+		seq_printf(m, "      key bytes: %u-%u\n\n", ht->keys[i]->key_off,
+			   ht->keys[i]->key_off + ht->keys[i]->key_size - 1);
+	}
+	if (ht->n_vars) {
+		seq_puts(m, "  variables:\n\n");
+		for (i = 0; i < ht->n_vars; i++) {
+			debug_field(m, ht->vars[i]->field, "VAR");
+			seq_printf(m, "      var.name: %s\n      var.idx: %u\n\n",
+				   ht->vars[i]->name, ht->vars[i]->idx);
+		}
+	}
+	seq_puts(m, "  program:\n\n");
+	for (i = 0; i < ht->n_slots; i++)
+		seq_printf(m, "    %s%u: %s %s\n",
+			   i < ht->n_key_fields ? "key " : "val ", i,
+			   kind_names[ht->prog[i]->kind], ht->prog[i]->name);
+}
+
+/**
+ * hist_debug_show - the "hist_debug" file of an event
+ * @m:		the output
+ * @file:	the event
+ *
+ * Context: event_mutex held.
+ *
+ * Return: 0.
+ */
+int hist_debug_show(struct seq_file *m, struct trace_event_file *file)
+{
+	struct event_trigger_data *data;
+	bool first = true;
+
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		print_header(m, data, first);
+		first = false;
+		debug_trigger(m, data->private_data);
+	}
+	return 0;
+}

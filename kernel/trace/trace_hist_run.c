@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers: what happens at every event.
+ *
+ * hist_trigger_hit() is the event_command.trigger of "hist". It runs in the
+ * context of the traced event: preemption is off, it may be an interrupt
+ * or an NMI, and it may interrupt another hit of the same trigger on the
+ * same CPU. So it takes no lock, allocates nothing, and keeps the state of
+ * the hit in scratch memory owned by this CPU at this context level:
+ *
+ *	scratch = per_cpu(ht->scratch) + interrupt_context_level() * size
+ *
+ * A hit at a deeper level (an NMI during an IRQ during a task) gets another
+ * chunk, and a hit at the same level on the same CPU cannot start before
+ * the one in progress has returned.
+ *
+ * The steps, with the fields (struct hist_field) compiled at creation:
+ *
+ *  1. run the key fields and copy their values into the key;
+ *  2. resolve the variable references with that key (trace_hist_var.c);
+ *     when one is not set, the event is not counted;
+ *  3. run the remaining fields;
+ *  4. insert the key into the map (a full map counts a drop and stops);
+ *  5. add hitcount and the values to the entry's sums, set its variables;
+ *  6. run the actions (trace_hist_action.c).
+ */
+#include <linux/log2.h>
+#include <linux/preempt.h>
+#include <linux/sched.h>
+#include <linux/stacktrace.h>
+#include <linux/uaccess.h>
+#include <linux/unaligned.h>
+
+#include "trace_hist.h"
+
+#define HIST_CTX_LEVELS	4	/* task, softirq, irq, NMI */
+
+static u64 load_num(const void *p, unsigned int size, bool is_signed)
+{
+	switch (size) {
+	case 1:
+		return is_signed ? (u64)*(const s8 *)p : *(const u8 *)p;
+	case 2:
+		return is_signed ? (u64)get_unaligned((const s16 *)p) :
+				   get_unaligned((const u16 *)p);
+	case 4:
+		return is_signed ? (u64)get_unaligned((const s32 *)p) :
+				   get_unaligned((const u32 *)p);
+	default:
+		return get_unaligned((const u64 *)p);
+	}
+}
+
+/* Where a __data_loc / __rel_loc array of the record starts, and its size. */
+static void *record_array(const struct hist_field *f, void *rec, u32 *len)
+{
+	u32 loc = *(u32 *)(rec + f->offset);
+	void *base = rec;
+
+	if (f->kind == HIST_K_RELSTR)
+		base = rec + f->offset + sizeof(u32);
+	*len = loc >> 16;
+	return base + (loc & 0xffff);
+}
+
+/* Zero the unused end of a HIST_STACKTRACE_DEPTH stack buffer. */
+static void stack_pad(unsigned long *buf, unsigned int n)
+{
+	if (n < HIST_STACKTRACE_DEPTH)
+		memset(buf + n, 0, (HIST_STACKTRACE_DEPTH - n) * sizeof(long));
+}
+
+/*
+ * The stack of the event is captured once per hit, into buffer 0, by
+ * hist_trigger_hit() itself, so that the frames skipped are always the
+ * same. A stack array of the record is copied into its own buffer.
+ */
+static unsigned long *stack_value(const struct hist_field *f,
+				  struct hist_frame *fr)
+{
+	unsigned long *buf = fr->stacks + f->stack_idx * HIST_STACKTRACE_DEPTH;
+	unsigned int n;
+	void *src;
+	u32 len;
+
+	if (f->kind == HIST_K_STACKTRACE)
+		return fr->stacks;
+	src = record_array(f, fr->rec, &len);
+	n = min_t(u32, len / sizeof(long), HIST_STACKTRACE_DEPTH);
+	memcpy(buf, src, n * sizeof(long));
+	stack_pad(buf, n);
+	return buf;
+}
+
+static u64 eval(const struct hist_field *f, struct hist_frame *fr)
+{
+	const u64 *v = fr->vals;
+	u64 a, b, ts;
+	u32 len;
+
+	switch (f->kind) {
+	case HIST_K_HITCOUNT:
+		return 1;
+	case HIST_K_NUM:
+		return load_num(fr->rec + f->offset, f->size, f->is_signed);
+	case HIST_K_STR:
+		return (unsigned long)(fr->rec + f->offset);
+	case HIST_K_DYNSTR:
+	case HIST_K_RELSTR:
+		return (unsigned long)record_array(f, fr->rec, &len);
+	case HIST_K_COMM:
+		return (unsigned long)current->comm;
+	case HIST_K_CPU:
+		return raw_smp_processor_id();
+	case HIST_K_TIMESTAMP:
+		ts = ring_buffer_event_time_stamp(fr->buffer, fr->rbe);
+		if (fr->ht->ts_usecs && fr->ht->ts_in_ns)
+			ts = ns2usecs(ts);
+		return ts;
+	case HIST_K_STACKTRACE:
+	case HIST_K_DYNSTACK:
+		return (unsigned long)stack_value(f, fr);
+	case HIST_K_CONST:
+		return f->constant;
+	case HIST_K_VAR_REF:
+		return fr->refs[f->ref->idx];
+	case HIST_K_SELF:
+		return v[f->operand[0]->slot];
+	case HIST_K_NEG:
+		return -v[f->operand[0]->slot];
+	default:
+		break;
+	}
+
+	a = v[f->operand[0]->slot];
+	b = v[f->operand[1]->slot];
+	switch (f->kind) {
+	case HIST_K_ADD:
+		return a + b;
+	case HIST_K_SUB:
+		return a - b;
+	case HIST_K_MUL:
+		return a * b;
+	case HIST_K_DIV:
+		if (!b)
+			return -1;
+		if (f->is_signed)
+			return div64_s64(a, b);
+		return div64_u64(a, b);
+	default:
+		return 0;
+	}
+}
+
+/* Run the fields from @from to @to of the program. */
+static void run(const struct hist_trigger *ht, struct hist_frame *fr,
+		unsigned int from, unsigned int to)
+{
+	unsigned int i;
+
+	for (i = from; i < to; i++) {
+		const struct hist_field *f = ht->prog[i];
+
+		fr->vals[f->slot] = eval(f, fr);
+	}
+}
+
+/*
+ * The most bytes the string value of @f can have in this hit: a dynamic
+ * string of the record is bounded by its length in the record (its data
+ * comes from whoever wrote the event), the others by their buffer.
+ */
+static unsigned int str_bound(const struct hist_field *f,
+			      struct hist_frame *fr)
+{
+	u32 len;
+
+	switch (f->kind) {
+	case HIST_K_DYNSTR:
+	case HIST_K_RELSTR:
+		record_array(f, fr->rec, &len);
+		return len;
+	case HIST_K_SELF:
+		return str_bound(f->operand[0], fr);
+	default:
+		return f->size;
+	}
+}
+
+/**
+ * hist_copy_str - copy the string value of a field in a hit
+ * @dst:	where to, @size bytes, left NUL-terminated and zero-padded
+ * @size:	bytes at @dst
+ * @f:		the field, whose slot holds a pointer to the string
+ * @fr:		the hit
+ *
+ * Context: the event's.
+ */
+void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
+		   struct hist_frame *fr)
+{
+	const char *src = (const char *)(unsigned long)fr->vals[f->slot];
+
+	memset(dst, 0, size);
+	memcpy(dst, src, strnlen(src, min(size - 1, str_bound(f, fr))));
+}
+
+/* The key value of a number: .log2 and .buckets= group values here. */
+static u64 key_num(const struct hist_field *f, u64 val)
+{
+	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
+		return val ? fls64(val - 1) : 0;
+	if (f->mods & HIST_M_BUCKET)
+		return div64_u64(val, f->constant) * f->constant;
+	return val;
+}
+
+static void build_key(const struct hist_trigger *ht, struct hist_frame *fr)
+{
+	unsigned int i;
+
+	for (i = 0; i < ht->n_keys; i++) {
+		const struct hist_field *f = ht->keys[i];
+		void *dst = fr->key + f->key_off;
+		u64 val = fr->vals[f->slot];
+
+		if (hist_field_is_string(f))
+			hist_copy_str(dst, f->key_size, f, fr);
+		else if (hist_field_is_stack(f))
+			memcpy(dst, (void *)(unsigned long)val, f->key_size);
+		else
+			*(u64 *)dst = key_num(f, val);
+	}
+}
+
+/*
+ * Store the variables of the hit in @elt. Strings and stack traces are
+ * copied into the entry's private data and the variable holds a pointer to
+ * that copy, which stays valid as long as the entry.
+ */
+static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
+		     struct tracing_map_elt *elt)
+{
+	void *priv = tracing_map_elt_private(elt);
+	unsigned int i;
+
+	for (i = 0; i < ht->n_vars; i++) {
+		const struct hist_var *var = ht->vars[i];
+		const struct hist_field *f = var->field;
+		u64 val = fr->vals[f->slot];
+
+		if (var->priv_off >= 0) {
+			void *dst = priv + var->priv_off;
+
+			if (hist_field_is_stack(f))
+				memcpy(dst, (void *)(unsigned long)val,
+				       HIST_STACKTRACE_SIZE);
+			else
+				hist_copy_str(dst, HIST_STR_MAX, f, fr);
+			val = (unsigned long)dst;
+		}
+		tracing_map_elt_var_set(elt, var->idx, val);
+	}
+}
+
+/**
+ * hist_trigger_hit - the hist trigger's event_command.trigger
+ * @data:	the trigger
+ * @buffer:	the ring buffer the event is written to
+ * @rec:	the event's record
+ * @rbe:	the record's ring buffer event, for its timestamp
+ *
+ * Context: the event's, see the top of this file.
+ */
+void hist_trigger_hit(struct event_trigger_data *data,
+		      struct trace_buffer *buffer, void *rec,
+		      struct ring_buffer_event *rbe)
+{
+	struct hist_trigger *ht = data->private_data;
+	struct tracing_map_elt *elt;
+	struct hist_frame fr;
+	unsigned int i;
+	void *scratch;
+
+	if (unlikely(!rec))
+		return;
+
+	scratch = this_cpu_ptr(ht->scratch) +
+		  interrupt_context_level() * ht->scratch_size;
+	fr.ht = ht;
+	fr.rec = rec;
+	fr.buffer = buffer;
+	fr.rbe = rbe;
+	fr.vals = scratch;
+	fr.refs = scratch + ht->refs_off;
+	fr.key = scratch + ht->key_off;
+	fr.stacks = scratch + ht->stacks_off;
+
+	if (ht->has_stacktrace)
+		stack_pad(fr.stacks, stack_trace_save(fr.stacks,
+						      HIST_STACKTRACE_DEPTH,
+						      HIST_STACKTRACE_SKIP));
+	run(ht, &fr, 0, ht->n_key_fields);
+	memset(fr.key, 0, ht->key_size);
+	build_key(ht, &fr);
+
+	if (ht->n_refs && !hist_refs_resolve(ht, &fr))
+		return;
+	run(ht, &fr, ht->n_key_fields, ht->n_slots);
+
+	elt = tracing_map_insert(ht->table->map, fr.key);
+	if (!elt)
+		return;
+
+	for (i = 0; i < ht->n_vals; i++)
+		tracing_map_elt_sum_add(elt, ht->vals[i]->sum_idx,
+					fr.vals[ht->vals[i]->slot]);
+	set_vars(ht, &fr, elt);
+
+	if (!list_empty(&ht->actions))
+		hist_actions_run(ht, &fr, elt);
+
+	hist_poll_wakeup();
+}
+
+/**
+ * hist_scratch_alloc - allocate the per-CPU scratch of a trigger
+ * @ht:	the trigger, program complete
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int hist_scratch_alloc(struct hist_trigger *ht)
+{
+	unsigned int size;
+
+	ht->refs_off = ht->n_slots * sizeof(u64);
+	ht->key_off = ht->refs_off + ht->n_refs * sizeof(u64);
+	ht->stacks_off = ALIGN(ht->key_off + ht->key_size, sizeof(long));
+	size = ht->stacks_off + ht->n_stacks * HIST_STACKTRACE_SIZE;
+	ht->scratch_size = ALIGN(size, sizeof(u64));
+
+	ht->scratch = __alloc_percpu(ht->scratch_size * HIST_CTX_LEVELS,
+				     sizeof(u64));
+	return ht->scratch ? 0 : -ENOMEM;
+}

@@ -1,0 +1,1013 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tracing_map - the lock-free, preallocated map behind hist triggers
+ *
+ * The interface, the contexts each function may run in and the concurrency
+ * contract are described in tracing_map.h. This file holds:
+ *
+ *  - creation, destruction and clearing (process context);
+ *  - the event-time paths: tracing_map_insert() and tracing_map_lookup(),
+ *    and the variable accessors (any context, lock-free);
+ *  - readers: the counters, tracing_map_next() and sorted snapshots.
+ *
+ * Data structures
+ * ---------------
+ *
+ * elts[]   max_elts entries of @stride bytes each, carved out of one
+ *          allocation at creation and addressed by index. Entry i is
+ *          "handed out" once some insertion took it for a key.
+ *
+ * slots[]  the hash table: 2 * max_elts u32 slots, open addressing with
+ *          linear probing. A slot is 0 while empty; once filled it holds
+ *          the index of an entry and a tag made of other bits of the key's
+ *          hash, and it never changes again until the map is cleared:
+ *
+ *               31         17 16             0
+ *              +-------------+----------------+
+ *              |  tag (!= 0) |   entry index  |
+ *              +-------------+----------------+
+ *
+ * next_elt counts the entries handed out of elts[] in order (it may pass
+ *          max_elts by the number of CPUs that raced at the end).
+ *
+ * spares   a bitmap of entries that were handed out and prepared for a
+ *          key, but never published because another CPU published the
+ *          same key first (see tracing_map_insert()). They are taken back
+ *          once next_elt has run out, so that every one of the max_elts
+ *          entries can hold a key.
+ *
+ * Invariants
+ * ----------
+ *
+ *  (1) A filled slot stays filled, with the same value, until clear.
+ *  (2) Every key present is in the probe sequence of its hash, and no
+ *      empty slot lies between its home slot and it (follows from 1, and
+ *      from insertion filling the first empty slot it finds).
+ *  (3) An entry sits in at most one slot: it is handed out exactly once
+ *      (next_elt or test_and_clear_bit() on spares) and either published
+ *      or made a spare, never both. So at most max_elts slots are filled,
+ *      at least half the table is empty and every probe ends.
+ *  (4) An entry that is not in a slot has zero sums and unset variables:
+ *      they are zeroed at creation and by clear, and nobody can reach an
+ *      unpublished entry to change them.
+ */
+
+#include <linux/bitmap.h>
+#include <linux/err.h>
+#include <linux/jhash.h>
+#include <linux/minmax.h>
+#include <linux/mm.h>
+#include <linux/percpu.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include "tracing_map.h"
+
+#define SLOT_IDX_BITS	TRACING_MAP_BITS_MAX
+#define SLOT_IDX_MASK	((1U << SLOT_IDX_BITS) - 1)
+#define SLOT_TAG_BITS	(32 - SLOT_IDX_BITS)
+
+/**
+ * struct tracing_map_var - one variable of one entry
+ * @val:	two buffers: readers use val[cur], a setter writes the other
+ * @state:	VAR_SET, VAR_BUSY, VAR_CUR (which buffer is current) and a
+ *		generation count in the bits from VAR_GEN up, bumped by every
+ *		completed set so that a reader can tell that a buffer it read
+ *		may have been rewritten
+ *
+ * A setter first takes VAR_BUSY (one setter at a time; a setter that finds
+ * it taken gives up, its value counting as overwritten by the concurrent
+ * one), writes the buffer readers are not using, then flips VAR_CUR, sets
+ * VAR_SET and bumps the generation in one cmpxchg. A consuming reader
+ * clears VAR_SET with a cmpxchg against the state it read the value under,
+ * so of two readers racing for one value only one can win it.
+ */
+struct tracing_map_var {
+	u64		val[2];
+	atomic_t	state;
+};
+
+#define VAR_SET		0x1
+#define VAR_BUSY	0x2
+#define VAR_CUR		0x4
+#define VAR_GEN		0x8
+#define VAR_STABLE	(~(VAR_SET | VAR_BUSY))	/* buffer choice and generation */
+
+/**
+ * struct tracing_map_cpu_stats - counters of one CPU
+ * @hits:	calls of tracing_map_insert()
+ * @drops:	calls of tracing_map_insert() that found the map full
+ * @entries:	entries published; the sum over all CPUs is the number of
+ *		keys (per CPU to keep a shared cache line off the path of a
+ *		new key)
+ */
+struct tracing_map_cpu_stats {
+	u64		hits;
+	u64		drops;
+	unsigned int	entries;
+};
+
+/**
+ * struct tracing_map - a map; see the comment at the top of this file
+ * @max_elts:	number of entries, 2^bits
+ * @slot_mask:	number of slots minus one (2 * max_elts - 1)
+ * @key_size:	bytes of a key
+ * @n_sums:	sums per entry
+ * @n_vars:	variables per entry
+ * @stride:	bytes from one entry to the next
+ * @seed:	hash seed, random per map
+ * @ops:	private data hooks, or NULL
+ * @data:	argument of the hooks
+ * @elts:	the entries
+ * @slots:	the hash table
+ * @spares:	bitmap of the entries kept back by lost insertion races
+ * @stats:	per-CPU hit, drop and entry counters
+ * @next_elt:	entries handed out of @elts in order
+ * @n_spares:	bits set in @spares, give or take one being set or cleared
+ */
+struct tracing_map {
+	unsigned int				max_elts;
+	unsigned int				slot_mask;
+	unsigned int				key_size;
+	unsigned int				n_sums;
+	unsigned int				n_vars;
+	size_t					stride;
+	u32					seed;
+	const struct tracing_map_ops		*ops;
+	void					*data;
+	void					*elts;
+	u32					*slots;
+	unsigned long				*spares;
+	struct tracing_map_cpu_stats __percpu	*stats;
+	atomic_t				next_elt;
+	atomic_t				n_spares;
+};
+
+static struct tracing_map_elt *tracing_map_elt_at(struct tracing_map *map,
+						  unsigned int idx)
+{
+	return map->elts + (size_t)idx * map->stride;
+}
+
+static struct tracing_map_var *tracing_map_elt_var(const struct tracing_map_elt *elt,
+						   unsigned int i)
+{
+	return (struct tracing_map_var *)&elt->sums[elt->n_sums] + i;
+}
+
+/* Bytes of an entry that clear resets: the sums and the variables. */
+static size_t tracing_map_counters_size(const struct tracing_map *map)
+{
+	return map->n_sums * sizeof(atomic64_t) +
+	       map->n_vars * sizeof(struct tracing_map_var);
+}
+
+static u32 tracing_map_tag(u32 hash)
+{
+	return (hash >> SLOT_IDX_BITS) ?: 1;
+}
+
+/*
+ * Walk the probe sequence from *@pos until the slot holding @key (return
+ * its entry) or an empty slot (return NULL, *@pos at that slot).
+ *
+ * The acquire load pairs with the cmpxchg that filled the slot: whoever
+ * sees the slot filled also sees the key and the elt_init work done in the
+ * entry before it was published. Slots behind *@pos that were found empty
+ * may have been filled since; a caller that cares (insertion) goes on from
+ * *@pos and never looks back, which is enough by invariant (2).
+ *
+ * The walk is bounded by the table size so that even a corrupted table
+ * cannot hang an NMI; by invariant (3) the bound is never reached, and
+ * reaching it returns NULL with *@pos == U32_MAX.
+ */
+static struct tracing_map_elt *tracing_map_probe(struct tracing_map *map,
+						 const void *key, u32 tag,
+						 unsigned int *pos)
+{
+	struct tracing_map_elt *elt;
+	unsigned int n, s = *pos;
+	u32 slot;
+
+	for (n = 0; n <= map->slot_mask; n++, s = (s + 1) & map->slot_mask) {
+		/* Pairs with the publishing cmpxchg in tracing_map_insert(). */
+		slot = smp_load_acquire(&map->slots[s]);
+		if (!slot) {
+			*pos = s;
+			return NULL;
+		}
+		if ((slot >> SLOT_IDX_BITS) != tag)
+			continue;
+		elt = tracing_map_elt_at(map, slot & SLOT_IDX_MASK);
+		if (!memcmp(tracing_map_elt_key(elt), key, map->key_size))
+			return elt;
+	}
+	*pos = U32_MAX;
+	return NULL;
+}
+
+/*
+ * Keep back an entry prepared for a key that another CPU published first.
+ * The bit is set before the count is raised, and a taker reads the count
+ * before the bits: a taker that sees the count sees the bit. One that
+ * comes between the two finds no spare, which is right: the entry is still
+ * in our hands at that point.
+ */
+static void tracing_map_put_spare(struct tracing_map *map, unsigned int idx)
+{
+	set_bit(idx, map->spares);
+	/* Orders the bit before the count; pairs with the acquire below. */
+	smp_mb__after_atomic();
+	atomic_inc(&map->n_spares);
+}
+
+static int tracing_map_take_spare(struct tracing_map *map)
+{
+	unsigned int idx;
+
+	if (!atomic_read_acquire(&map->n_spares))
+		return -1;
+	for_each_set_bit(idx, map->spares, map->max_elts) {
+		/* Several takers may find the bit: one clears it. */
+		if (test_and_clear_bit(idx, map->spares)) {
+			atomic_dec(&map->n_spares);
+			return idx;
+		}
+	}
+	return -1;
+}
+
+/*
+ * Hand out an entry nobody else holds: the next one of elts[] while any
+ * remain, a spare after that. Returns -1 when every entry is taken.
+ *
+ * The read before the increment keeps next_elt from growing without bound
+ * (and wrapping) while a full map keeps dropping new keys: only callers
+ * that saw it below max_elts increment it, so it passes max_elts by at
+ * most the number of concurrent callers.
+ */
+static int tracing_map_get_elt(struct tracing_map *map)
+{
+	unsigned int idx;
+
+	if (atomic_read(&map->next_elt) < map->max_elts) {
+		idx = atomic_fetch_inc(&map->next_elt);
+		if (idx < map->max_elts)
+			return idx;
+	}
+	return tracing_map_take_spare(map);
+}
+
+/**
+ * tracing_map_insert - find the entry of a key, adding it if it is new
+ * @map:	the map
+ * @key:	tracing_map_key_size() bytes, padding zeroed
+ *
+ * Counts a hit. The key is looked up and, when absent, published in a new
+ * entry whose sums are zero, variables unset and private data prepared by
+ * tracing_map_ops.elt_init. When the key is absent and all entries are in
+ * use, a drop is counted instead; keys already present are still found.
+ *
+ * How concurrent insertions stay correct. A new key is published in four
+ * steps:
+ *
+ *	probe		walk from the home slot to the key or an empty slot
+ *	hand out	take an entry nobody else holds
+ *	prepare		copy the key in, run elt_init
+ *	publish		cmpxchg the empty slot from 0 to (tag, index)
+ *
+ * Nothing is visible to others before the publishing cmpxchg, and that
+ * single store makes the entry visible complete (the cmpxchg orders the
+ * preparation before it; probes load slots with acquire).
+ *
+ * Two CPUs inserting the same new key K walk the same probe sequence. If
+ * both get to its first empty slot s before either has filled it:
+ *
+ *	CPU 0				CPU 1
+ *	probe: s empty			probe: s empty
+ *	hand out entry a, prepare K	hand out entry b, prepare K
+ *	cmpxchg(s, 0, a) succeeds
+ *					cmpxchg(s, 0, b) fails
+ *					probe again from s: finds K in a
+ *					keep b back as a spare, return a
+ *
+ * The loser probes again from the slot it lost, not from the home slot:
+ * everything before s was filled when it looked (invariant 1), so K can
+ * only be at s or after it. If the winner published another key at s, the
+ * loser moves on to the next empty slot with the entry it prepared. Each
+ * failed cmpxchg means a slot was filled, so the loop ends.
+ *
+ * The same holds when the "other CPU" is an NMI (or a kprobe) that
+ * interrupts an insertion on this CPU between any two steps: no step waits
+ * for another, so the interrupted insertion simply finds the slot taken
+ * when it resumes. That is why nothing here may spin on a half-finished
+ * insertion, and why the entry is fully prepared before it is published
+ * rather than claimed first and filled afterwards.
+ *
+ * The sums and variables need no care: the entry was unreachable since
+ * clear zeroed them (invariant 4), and a spare has kept them zero.
+ *
+ * Context: any, NMI included; never sleeps, allocates, or waits for
+ * another CPU (a retry only follows another insertion's progress). Must
+ * not run concurrently with tracing_map_clear() or tracing_map_destroy().
+ *
+ * Return: the entry of @key, or NULL if it was absent and the map is full.
+ */
+struct tracing_map_elt *tracing_map_insert(struct tracing_map *map,
+					   const void *key)
+{
+	u32 hash = jhash(key, map->key_size, map->seed);
+	u32 tag = tracing_map_tag(hash);
+	struct tracing_map_elt *elt, *mine = NULL;
+	unsigned int pos = hash & map->slot_mask;
+	int idx = -1;
+
+	this_cpu_inc(map->stats->hits);
+
+	for (;;) {
+		elt = tracing_map_probe(map, key, tag, &pos);
+		if (elt)
+			break;
+		if (pos == U32_MAX)
+			goto drop;
+		if (!mine) {
+			idx = tracing_map_get_elt(map);
+			if (idx < 0)
+				goto drop;
+			mine = tracing_map_elt_at(map, idx);
+			memcpy((void *)mine + mine->key_offset, key,
+			       map->key_size);
+			if (map->ops && map->ops->elt_init)
+				map->ops->elt_init(map->data, mine);
+		}
+		/* Fully ordered: the preparation is visible before the slot. */
+		if (!cmpxchg(&map->slots[pos], 0, (tag << SLOT_IDX_BITS) | idx)) {
+			this_cpu_inc(map->stats->entries);
+			return mine;
+		}
+		/* Lost slot pos: probe again from it (see above). */
+	}
+	if (mine)
+		tracing_map_put_spare(map, idx);
+	return elt;
+
+drop:
+	/* Only the pos == U32_MAX exit can hold an entry (never, by (3)). */
+	if (mine)
+		tracing_map_put_spare(map, idx);
+	this_cpu_inc(map->stats->drops);
+	return NULL;
+}
+
+/**
+ * tracing_map_lookup - find the entry of a key, never adding it
+ * @map:	the map
+ * @key:	tracing_map_key_size() bytes, padding zeroed
+ *
+ * Counts nothing. For reading the variables another event left in a map.
+ *
+ * Context: any, NMI included. A key being inserted concurrently may or may
+ * not be found, but a key found is complete.
+ *
+ * Return: the entry of @key, or NULL.
+ */
+struct tracing_map_elt *tracing_map_lookup(struct tracing_map *map,
+					   const void *key)
+{
+	u32 hash = jhash(key, map->key_size, map->seed);
+	unsigned int pos = hash & map->slot_mask;
+
+	return tracing_map_probe(map, key, tracing_map_tag(hash), &pos);
+}
+
+/**
+ * tracing_map_elt_var_set - set a variable of an entry
+ * @elt:	the entry
+ * @i:		the variable's index, below tracing_map_params.n_vars
+ * @val:	the value
+ *
+ * The variable becomes set, holding @val, replacing any value not yet
+ * read. When another set of the same variable is in progress (on another
+ * CPU, or in the context this one interrupted), @val is dropped as if the
+ * other set had come right after it; readers then see the other value.
+ *
+ * Context: any, NMI included.
+ *
+ * Return: true if @val was stored, false if it lost to a concurrent set.
+ */
+bool tracing_map_elt_var_set(struct tracing_map_elt *elt, unsigned int i,
+			     u64 val)
+{
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+	int old = atomic_read(&var->state);
+	unsigned int new;
+
+	do {
+		if (old & VAR_BUSY)
+			return false;
+	} while (!atomic_try_cmpxchg(&var->state, &old, old | VAR_BUSY));
+
+	/* VAR_CUR cannot change while we hold VAR_BUSY. */
+	WRITE_ONCE(var->val[!(old & VAR_CUR)], val);
+
+	/* Readers may clear VAR_SET meanwhile, so loop; nothing else moves. */
+	old |= VAR_BUSY;
+	do {
+		new = ((old & ~VAR_BUSY) ^ VAR_CUR) | VAR_SET;
+		new += VAR_GEN;
+	} while (!atomic_try_cmpxchg(&var->state, &old, new));
+	return true;
+}
+
+/**
+ * tracing_map_elt_var_is_set - whether a variable holds an unread value
+ * @elt:	the entry
+ * @i:		the variable's index, below tracing_map_params.n_vars
+ *
+ * Context: any, NMI included.
+ *
+ * Return: true if the variable was set and not consumed since.
+ */
+bool tracing_map_elt_var_is_set(const struct tracing_map_elt *elt,
+				unsigned int i)
+{
+	return atomic_read(&tracing_map_elt_var(elt, i)->state) & VAR_SET;
+}
+
+/**
+ * tracing_map_elt_var_get - read a variable, leaving it set
+ * @elt:	the entry
+ * @i:		the variable's index, below tracing_map_params.n_vars
+ * @val:	where to store the value
+ *
+ * Context: any, NMI included. The value read is one some set stored, never
+ * a mix of two.
+ *
+ * Return: true and the value in *@val if the variable is set, else false.
+ */
+bool tracing_map_elt_var_get(const struct tracing_map_elt *elt,
+			     unsigned int i, u64 *val)
+{
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+	int old;
+	u64 v;
+
+	/*
+	 * The buffer is rewritten only by a set that started after the flip
+	 * away from it, and that flip bumped the generation: an unchanged
+	 * generation and buffer choice prove the value whole.
+	 */
+	do {
+		old = atomic_read_acquire(&var->state);
+		if (!(old & VAR_SET))
+			return false;
+		v = READ_ONCE(var->val[!!(old & VAR_CUR)]);
+		/* The value before the second look at the state. */
+		smp_rmb();
+	} while ((atomic_read(&var->state) ^ old) & VAR_STABLE);
+
+	*val = v;
+	return true;
+}
+
+/**
+ * tracing_map_elt_var_read_once - consume a variable
+ * @elt:	the entry
+ * @i:		the variable's index, below tracing_map_params.n_vars
+ * @val:	where to store the value
+ *
+ * Reads the value and unsets the variable in one atomic step: of several
+ * readers racing for one value, exactly one gets it. A later set makes the
+ * variable readable again.
+ *
+ * Context: any, NMI included.
+ *
+ * Return: true and the value in *@val if the variable was set, else false.
+ */
+bool tracing_map_elt_var_read_once(struct tracing_map_elt *elt,
+				   unsigned int i, u64 *val)
+{
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+	int old;
+	u64 v;
+
+	/*
+	 * The cmpxchg succeeds only if the state is still the one the value
+	 * was read under; any set or consumption since changed it (a set
+	 * bumps the generation, so the state cannot come back).
+	 */
+	do {
+		old = atomic_read_acquire(&var->state);
+		if (!(old & VAR_SET))
+			return false;
+		v = READ_ONCE(var->val[!!(old & VAR_CUR)]);
+	} while (!atomic_try_cmpxchg(&var->state, &old, old & ~VAR_SET));
+
+	*val = v;
+	return true;
+}
+
+/**
+ * tracing_map_hits - number of tracing_map_insert() calls
+ * @map:	the map
+ *
+ * Context: any. Concurrent insertions may or may not be counted yet.
+ *
+ * Return: the calls since creation or the last clear.
+ */
+u64 tracing_map_hits(const struct tracing_map *map)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(map->stats, cpu)->hits;
+	return sum;
+}
+
+/**
+ * tracing_map_drops - number of keys refused because the map was full
+ * @map:	the map
+ *
+ * Context: any. Concurrent insertions may or may not be counted yet.
+ *
+ * Return: the drops since creation or the last clear.
+ */
+u64 tracing_map_drops(const struct tracing_map *map)
+{
+	u64 sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(map->stats, cpu)->drops;
+	return sum;
+}
+
+/**
+ * tracing_map_entries - number of keys in the map
+ * @map:	the map
+ *
+ * Context: any. Concurrent insertions may or may not be counted yet.
+ *
+ * Return: the entries in use, at most tracing_map_max_entries().
+ */
+unsigned int tracing_map_entries(const struct tracing_map *map)
+{
+	unsigned int sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu_ptr(map->stats, cpu)->entries;
+	return sum;
+}
+
+/**
+ * tracing_map_max_entries - capacity of the map
+ * @map:	the map
+ *
+ * Context: any.
+ *
+ * Return: 2^tracing_map_params.bits.
+ */
+unsigned int tracing_map_max_entries(const struct tracing_map *map)
+{
+	return map->max_elts;
+}
+
+/**
+ * tracing_map_key_size - bytes of a key of the map
+ * @map:	the map
+ *
+ * Context: any.
+ *
+ * Return: tracing_map_params.key_size.
+ */
+unsigned int tracing_map_key_size(const struct tracing_map *map)
+{
+	return map->key_size;
+}
+
+/**
+ * tracing_map_bytes_per_entry - memory the map takes per entry
+ * @map:	the map
+ *
+ * Context: any.
+ *
+ * Return: the bytes of one entry plus its share of the hash table. Not
+ * counted: one bit per entry of spare bookkeeping, the fixed-size map
+ * structure and counters, and private data from tracing_map_ops.elt_alloc.
+ */
+size_t tracing_map_bytes_per_entry(const struct tracing_map *map)
+{
+	return map->stride + 2 * sizeof(*map->slots);
+}
+
+/**
+ * tracing_map_next - the next entry of an iteration
+ * @map:	the map
+ * @pos:	iteration state: 0 to start, then left alone
+ *
+ * Walks the hash table, so entries come in no particular order. Each entry
+ * present for the whole iteration is returned exactly once; one inserted
+ * meanwhile may or may not be. A whole iteration::
+ *
+ *	unsigned int pos = 0;
+ *
+ *	while ((elt = tracing_map_next(map, &pos)))
+ *		...
+ *
+ * Context: any.
+ *
+ * Return: the next entry, or NULL at the end.
+ */
+struct tracing_map_elt *tracing_map_next(struct tracing_map *map,
+					 unsigned int *pos)
+{
+	u32 slot;
+
+	while (*pos <= map->slot_mask) {
+		/* Pairs with the publishing cmpxchg in tracing_map_insert(). */
+		slot = smp_load_acquire(&map->slots[(*pos)++]);
+		if (slot)
+			return tracing_map_elt_at(map, slot & SLOT_IDX_MASK);
+	}
+	return NULL;
+}
+
+/* What sort_r() hands the comparison. */
+struct tracing_map_sort_ctx {
+	unsigned int				key_size;
+	unsigned int				n_keys;
+	const struct tracing_map_sort_key	*keys;
+};
+
+/*
+ * Width in bytes and signedness of the number comparisons, indexed by
+ * enum tracing_map_cmp; width 0 marks the others.
+ */
+static const struct {
+	u8	size;
+	bool	is_signed;
+} tracing_map_num_cmps[] = {
+	[TRACING_MAP_CMP_S8]	= { 1, true },
+	[TRACING_MAP_CMP_U8]	= { 1, false },
+	[TRACING_MAP_CMP_S16]	= { 2, true },
+	[TRACING_MAP_CMP_U16]	= { 2, false },
+	[TRACING_MAP_CMP_S32]	= { 4, true },
+	[TRACING_MAP_CMP_U32]	= { 4, false },
+	[TRACING_MAP_CMP_S64]	= { 8, true },
+	[TRACING_MAP_CMP_U64]	= { 8, false },
+	[TRACING_MAP_CMP_STRING] = { 0, false },
+};
+
+/* A number of the given width, sign-extended if it is signed. */
+static u64 tracing_map_load_num(const void *p, unsigned int size,
+				bool is_signed)
+{
+	switch (size) {
+	case 1:
+		return is_signed ? (s64)*(const s8 *)p : *(const u8 *)p;
+	case 2:
+		return is_signed ? (s64)(s16)get_unaligned((const u16 *)p) :
+				   get_unaligned((const u16 *)p);
+	case 4:
+		return is_signed ? (s64)(s32)get_unaligned((const u32 *)p) :
+				   get_unaligned((const u32 *)p);
+	default:
+		return get_unaligned((const u64 *)p);
+	}
+}
+
+static int tracing_map_cmp_num(u64 a, u64 b, bool is_signed)
+{
+	if (is_signed)
+		return (s64)a < (s64)b ? -1 : (s64)a > (s64)b;
+	return a < b ? -1 : a > b;
+}
+
+static int tracing_map_cmp_one(const struct tracing_map_sort_key *sk,
+			       const struct tracing_map_sort_entry *a,
+			       const struct tracing_map_sort_entry *b,
+			       unsigned int k)
+{
+	const void *fa, *fb;
+	bool is_signed;
+
+	if (sk->cmp == TRACING_MAP_CMP_NONE)
+		return 0;
+	is_signed = tracing_map_num_cmps[sk->cmp].is_signed;
+	if (sk->is_sum)
+		return tracing_map_cmp_num(a->sort_sums[k], b->sort_sums[k],
+					   is_signed);
+
+	fa = tracing_map_elt_key(a->elt) + sk->offset;
+	fb = tracing_map_elt_key(b->elt) + sk->offset;
+	if (sk->cmp == TRACING_MAP_CMP_STRING)
+		return strncmp(fa, fb, sk->size);
+	return tracing_map_cmp_num(tracing_map_load_num(fa, sk->size, is_signed),
+				   tracing_map_load_num(fb, sk->size, is_signed),
+				   is_signed);
+}
+
+/*
+ * Sort keys in turn, then the key bytes: keys in a map are unique, so the
+ * order is total and the same whatever order the entries were found in.
+ */
+static int tracing_map_cmp_entries(const void *pa, const void *pb,
+				   const void *priv)
+{
+	const struct tracing_map_sort_ctx *ctx = priv;
+	const struct tracing_map_sort_entry *a = pa, *b = pb;
+	const struct tracing_map_sort_key *sk;
+	unsigned int k;
+	int ret;
+
+	for (k = 0; k < ctx->n_keys; k++) {
+		sk = &ctx->keys[k];
+		ret = tracing_map_cmp_one(sk, a, b, k);
+		if (ret)
+			return sk->descending ? -ret : ret;
+	}
+	return memcmp(tracing_map_elt_key(a->elt), tracing_map_elt_key(b->elt),
+		      ctx->key_size);
+}
+
+static bool tracing_map_sort_key_valid(const struct tracing_map *map,
+				       const struct tracing_map_sort_key *sk)
+{
+	if (sk->cmp > TRACING_MAP_CMP_STRING)
+		return false;
+	if (sk->is_sum)
+		return sk->sum < map->n_sums &&
+		       (sk->cmp == TRACING_MAP_CMP_NONE ||
+			tracing_map_num_cmps[sk->cmp].size == sizeof(u64));
+	if (!sk->size || sk->offset >= map->key_size ||
+	    sk->size > map->key_size - sk->offset)
+		return false;
+	return sk->cmp == TRACING_MAP_CMP_NONE ||
+	       sk->cmp == TRACING_MAP_CMP_STRING ||
+	       tracing_map_num_cmps[sk->cmp].size == sk->size;
+}
+
+/**
+ * tracing_map_snapshot - the entries of a map, sorted
+ * @map:	the map
+ * @keys:	the sort keys, most significant first
+ * @n_keys:	number of @keys, 0 to TRACING_MAP_SORT_KEYS_MAX
+ *
+ * Collects the entries, copies the values of the sum sort keys into the
+ * snapshot (so that the order holds still while events keep adding to the
+ * sums) and sorts. Entries that compare equal by every sort key are
+ * ordered by their key bytes, ascending, whatever the direction of the
+ * sort keys; with no sort key that is the whole order.
+ *
+ * Entries inserted while the snapshot is taken may or may not be in it.
+ * The entries stay valid until the map is cleared or destroyed; their
+ * sums keep moving with the events.
+ *
+ * Context: process; sleeps (allocates with GFP_KERNEL). May run
+ * concurrently with event-time operations on the map.
+ *
+ * Return: the snapshot, to be freed with tracing_map_snapshot_free(), or
+ * ERR_PTR(-EINVAL) for an invalid sort key, ERR_PTR(-ENOMEM).
+ */
+struct tracing_map_snapshot *
+tracing_map_snapshot(struct tracing_map *map,
+		     const struct tracing_map_sort_key *keys,
+		     unsigned int n_keys)
+{
+	struct tracing_map_sort_ctx ctx = {
+		.key_size = map->key_size, .n_keys = n_keys, .keys = keys,
+	};
+	struct tracing_map_snapshot *snap;
+	struct tracing_map_sort_entry *ent;
+	struct tracing_map_elt *elt;
+	unsigned int pos, cap, k;
+
+	if (n_keys > TRACING_MAP_SORT_KEYS_MAX)
+		return ERR_PTR(-EINVAL);
+	for (k = 0; k < n_keys; k++)
+		if (!tracing_map_sort_key_valid(map, &keys[k]))
+			return ERR_PTR(-EINVAL);
+
+	/* Entries counted later than this are "inserted meanwhile". */
+	cap = tracing_map_entries(map);
+	snap = kvzalloc(struct_size(snap, entries, cap), GFP_KERNEL);
+	if (!snap)
+		return ERR_PTR(-ENOMEM);
+
+	pos = 0;
+	while (snap->n_entries < cap && (elt = tracing_map_next(map, &pos))) {
+		ent = &snap->entries[snap->n_entries++];
+		ent->elt = elt;
+		for (k = 0; k < n_keys; k++)
+			if (keys[k].is_sum)
+				ent->sort_sums[k] = tracing_map_elt_sum(elt,
+									keys[k].sum);
+	}
+
+	sort_r(snap->entries, snap->n_entries, sizeof(*snap->entries),
+	       tracing_map_cmp_entries, NULL, &ctx);
+	return snap;
+}
+
+/**
+ * tracing_map_snapshot_free - free a snapshot
+ * @snap:	what tracing_map_snapshot() returned; NULL and error
+ *		pointers are ignored
+ *
+ * Context: process.
+ */
+void tracing_map_snapshot_free(struct tracing_map_snapshot *snap)
+{
+	if (!IS_ERR_OR_NULL(snap))
+		kvfree(snap);
+}
+
+/* Entries handed out since creation or the last clear. */
+static unsigned int tracing_map_used(const struct tracing_map *map)
+{
+	return min_t(unsigned int, atomic_read(&map->next_elt), map->max_elts);
+}
+
+/**
+ * tracing_map_clear - empty a map
+ * @map:	the map
+ *
+ * Removes every entry and zeroes the hit and drop counters; the map is as
+ * after tracing_map_create(), with the same private data, reset through
+ * tracing_map_ops.elt_clear for each entry that was prepared for a key.
+ *
+ * Concurrency: the caller must first make sure no event-time operation or
+ * reader of @map runs or can start (hist pauses the trigger and waits for
+ * the events in flight, e.g. with tracepoint_synchronize_unregister()), and
+ * must not let two clears run at once. If events do still arrive, memory
+ * stays safe - nothing is freed and no index leaves the arrays - but the
+ * result is unspecified: their entries may survive the clear with any
+ * sums, share storage with later keys or vanish.
+ *
+ * Context: process; may sleep. Takes time proportional to the number of
+ * entries used.
+ */
+void tracing_map_clear(struct tracing_map *map)
+{
+	unsigned int i, used = tracing_map_used(map);
+	size_t counters = tracing_map_counters_size(map);
+	struct tracing_map_elt *elt;
+	int cpu;
+
+	memset(map->slots, 0, (map->slot_mask + 1) * sizeof(*map->slots));
+	for (i = 0; i < used; i++) {
+		elt = tracing_map_elt_at(map, i);
+		memset(elt->sums, 0, counters);
+		if (map->ops && map->ops->elt_clear)
+			map->ops->elt_clear(map->data, elt);
+		cond_resched();
+	}
+	bitmap_zero(map->spares, map->max_elts);
+	atomic_set(&map->n_spares, 0);
+	atomic_set(&map->next_elt, 0);
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(map->stats, cpu), 0, sizeof(*map->stats));
+}
+
+static void tracing_map_free_private(struct tracing_map *map, unsigned int n)
+{
+	unsigned int i;
+
+	if (!map->ops || !map->ops->elt_free)
+		return;
+	for (i = 0; i < n; i++) {
+		map->ops->elt_free(map->data,
+				   tracing_map_elt_at(map, i)->private);
+		cond_resched();
+	}
+}
+
+static int tracing_map_init_elts(struct tracing_map *map)
+{
+	struct tracing_map_elt *elt;
+	unsigned int i;
+
+	for (i = 0; i < map->max_elts; i++) {
+		elt = tracing_map_elt_at(map, i);
+		elt->n_sums = map->n_sums;
+		elt->n_vars = map->n_vars;
+		elt->key_offset = sizeof(*elt) + tracing_map_counters_size(map);
+		if (map->ops && map->ops->elt_alloc) {
+			elt->private = map->ops->elt_alloc(map->data);
+			if (!elt->private) {
+				tracing_map_free_private(map, i);
+				return -ENOMEM;
+			}
+		}
+		cond_resched();
+	}
+	return 0;
+}
+
+static bool tracing_map_params_valid(const struct tracing_map_params *p)
+{
+	return p->bits >= TRACING_MAP_BITS_MIN &&
+	       p->bits <= TRACING_MAP_BITS_MAX &&
+	       p->key_size && p->key_size <= TRACING_MAP_KEY_SIZE_MAX &&
+	       p->n_sums <= TRACING_MAP_SUMS_MAX &&
+	       p->n_vars <= TRACING_MAP_VARS_MAX;
+}
+
+/**
+ * tracing_map_create - allocate a map and all its entries
+ * @params:	the shape of the map; copied, except what @params->ops and
+ *		@params->data point to, which must outlive the map
+ *
+ * Allocates the entries, the hash table and, through
+ * tracing_map_ops.elt_alloc, the private data of every entry.
+ *
+ * Context: process; sleeps.
+ *
+ * Return: the map, or ERR_PTR(-EINVAL) for parameters out of range,
+ * ERR_PTR(-ENOMEM).
+ */
+struct tracing_map *tracing_map_create(const struct tracing_map_params *params)
+{
+	struct tracing_map *map;
+	int ret = -ENOMEM;
+
+	BUILD_BUG_ON(SLOT_TAG_BITS < 8);
+	BUILD_BUG_ON(sizeof(struct tracing_map_elt) % sizeof(u64));
+	BUILD_BUG_ON(ARRAY_SIZE(tracing_map_num_cmps) != TRACING_MAP_CMP_STRING + 1);
+
+	if (!tracing_map_params_valid(params))
+		return ERR_PTR(-EINVAL);
+
+	map = kzalloc(sizeof(*map), GFP_KERNEL);
+	if (!map)
+		return ERR_PTR(-ENOMEM);
+	map->max_elts = 1U << params->bits;
+	map->slot_mask = 2 * map->max_elts - 1;
+	map->key_size = params->key_size;
+	map->n_sums = params->n_sums;
+	map->n_vars = params->n_vars;
+	map->stride = ALIGN(sizeof(struct tracing_map_elt) +
+			    tracing_map_counters_size(map) + map->key_size,
+			    sizeof(u64));
+	map->seed = get_random_u32();
+	map->ops = params->ops;
+	map->data = params->data;
+
+	map->elts = kvzalloc(array_size(map->max_elts, map->stride), GFP_KERNEL);
+	if (!map->elts)
+		goto free_map;
+	map->slots = kvcalloc(map->slot_mask + 1, sizeof(*map->slots),
+			      GFP_KERNEL);
+	if (!map->slots)
+		goto free_elts;
+	map->spares = bitmap_zalloc(map->max_elts, GFP_KERNEL);
+	if (!map->spares)
+		goto free_slots;
+	map->stats = alloc_percpu(struct tracing_map_cpu_stats);
+	if (!map->stats)
+		goto free_spares;
+	ret = tracing_map_init_elts(map);
+	if (ret)
+		goto free_stats;
+	return map;
+
+free_stats:
+	free_percpu(map->stats);
+free_spares:
+	bitmap_free(map->spares);
+free_slots:
+	kvfree(map->slots);
+free_elts:
+	kvfree(map->elts);
+free_map:
+	kfree(map);
+	return ERR_PTR(ret);
+}
+
+/**
+ * tracing_map_destroy - free a map
+ * @map:	the map, or NULL
+ *
+ * Frees the private data of every entry through tracing_map_ops.elt_free,
+ * then the map. Entries and snapshot contents of the map become invalid.
+ *
+ * Context: process; may sleep. Nothing may use the map any more: the
+ * caller waits for the events in flight first.
+ */
+void tracing_map_destroy(struct tracing_map *map)
+{
+	if (!map)
+		return;
+	tracing_map_free_private(map, map->max_elts);
+	free_percpu(map->stats);
+	bitmap_free(map->spares);
+	kvfree(map->slots);
+	kvfree(map->elts);
+	kfree(map);
+}
