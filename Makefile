@@ -7,16 +7,18 @@
 #   make shell    build, boot, an interactive shell in /sys/kernel/tracing
 #   make build    build the kernel, modules and initramfs only
 #   make compare  the last check results of ours and stock side by side
+#   make diff-refs  boot stock, record the hist differential test's references
+#                 (harness/histdiff/refs/) and show whether they changed
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
 # Variables: KERNEL=ours|stock KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
-#            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1
+#            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1 PREBUILT=DIR
 
-export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK
+export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK PREBUILT
 
-.PHONY: demo check shell build compare deps clean
-demo check shell build compare deps:
+.PHONY: demo check shell build compare deps diff-refs clean
+demo check shell build compare deps diff-refs:
 	@./harness/run $@
 
 clean:

@@ -3,9 +3,10 @@
 #
 # The test units, guest side; harness/lib/check.sh reads the markers this
 # prints. A unit is one ftracetest .tc file (which ftracetest may run twice,
-# the second time in an instance) or one gen_test module. Units are numbered
-# in a fixed order so that the host can boot us again after a crash with
-# harness_from=N and we go on at unit N.
+# the second time in an instance), one case of the hist differential test
+# (histdiff.sh) or one gen_test module. Units are numbered in a fixed order
+# so that the host can boot us again after a crash with harness_from=N and
+# we go on at unit N.
 #
 # Every unit runs in its own session under a time limit, so a hung test is
 # killed with all its children and cannot eat the run.
@@ -17,6 +18,8 @@ KERNEL=$(cat /harness/kernel)
 T=/sys/kernel/tracing
 FTRACE_SUITES="trigger dynevent kprobe ours"
 
+. /harness/histdiff.sh
+
 units()
 {
 	local s
@@ -24,6 +27,7 @@ units()
 		[ -d /ftrace/test.d/$s ] || continue
 		(cd /ftrace && find test.d/$s -name '*.tc' | sort | sed "s|^|$s ftrace:|")
 	done
+	histdiff_units
 	echo "modules module:synth_event_gen_test"
 	echo "modules module:kprobe_event_gen_test"
 }
@@ -124,6 +128,8 @@ run_unit()
 	case $1 in
 	ftrace:*)
 		run_ftrace "${1#ftrace:}" ;;
+	histdiff:*)
+		run_histdiff "${1#histdiff:}" ;;
 	module:synth_event_gen_test)
 		run_module synth_event_gen_test gen_synth_test empty_synth_test create_synth_test ;;
 	module:kprobe_event_gen_test)

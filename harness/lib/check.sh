@@ -17,6 +17,7 @@
 #
 # Results go to build/$KERNEL/check/results.txt ("RESULT<tab>name<tab>note");
 # the whole console, every boot, to build/$KERNEL/check/console.log.
+# CHECK_APPEND, when set, is added to the guest's kernel command line.
 
 SPLAT_RE='^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|KASAN:|UBSAN:|INFO: |Kernel panic|general protection fault|Unable to handle kernel|kernel BUG at|possible circular locking|inconsistent lock state)'
 KTAP_RE='^\[ *[0-9]+\.[0-9]+\] ( *)(not ok|ok|# Subtest:) ?([0-9]+)? ?([^ ]*)(.*)$'
@@ -156,7 +157,7 @@ check_run()
 	say "==> check: $KERNEL kernel, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}"
 	while [ "$CHECK_DONE" -eq 0 ]; do
 		BOOT_NO=$((BOOT_NO + 1))
-		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT $kunit"
+		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT $kunit${CHECK_APPEND:+ $CHECK_APPEND}"
 		[ -z "$TESTS" ] || append="$append harness_tests=$TESTS"
 		[ $BOOT_NO -eq 1 ] || say "==> boot $BOOT_NO, from unit $from"
 		qemu_boot "$CHECK_DIR/console-$BOOT_NO.log" "$idle" check_line "$append"

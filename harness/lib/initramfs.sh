@@ -8,6 +8,8 @@
 #   /ftrace       the base tree's tools/testing/selftests/ftrace with the
 #                 project's tools/testing/selftests/ftrace laid over
 #   /lib/modules  the kernel's modules (gen_test modules, trace-events-sample)
+#   /bin/histgen, /harness/histdiff
+#                 the hist differential test (harness/histdiff/)
 
 initramfs_build()
 {
@@ -37,6 +39,8 @@ initramfs_build()
 	if [ -d "$TOP/tools/testing/selftests/ftrace" ]; then
 		cp -a "$TOP/tools/testing/selftests/ftrace/." "$root/ftrace/"
 	fi
+
+	histdiff_initramfs "$root"
 
 	cp "$HARNESS/guest/init" "$root/init"
 	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"

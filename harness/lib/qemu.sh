@@ -9,6 +9,10 @@
 # oops panics, which ends QEMU; the check driver then reboots to go on.
 QEMU_APPEND_BASE="console=ttyS0 oops=panic panic=1 softlockup_panic=1 hung_task_panic=1 hung_task_timeout_secs=120"
 
+# More QEMU arguments for qemu_boot, after the console: diff-refs adds a
+# second serial port (the guest's ttyS1) this way.
+QEMU_EXTRA=()
+
 qemu_cmd()
 {
 	QEMU=(qemu-system-x86_64 -accel "$ACCEL" -m "$MEM" -smp "$SMP"
@@ -30,7 +34,7 @@ qemu_boot()
 	[ -z "${HARNESS_LOCK:-}" ] || exec {HEAVY_FD}>>"$HARNESS_LOCK"
 	[ -z "${HARNESS_LOCK:-}" ] || flock "$HEAVY_FD"
 	QEMU_T0=$SECONDS
-	exec {fd}< <(exec "${QEMU[@]}" -monitor none -serial stdio \
+	exec {fd}< <(exec "${QEMU[@]}" -monitor none -serial stdio "${QEMU_EXTRA[@]}" \
 		-append "$QEMU_APPEND_BASE $append" </dev/null 2>&1)
 	pid=$!
 	while :; do

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The hist differential suite, guest side; sourced by check.sh. One unit a
+# case, harness/histdiff/cases/NAME.sh, reported as histdiff/NAME:
+#
+#   UNSUPPORTED  a path of its "# requires:" lines is missing in tracefs
+#                (or a module:NAME there is not built)
+#   PASS         its transcript is the reference refs/NAME.out, byte for byte
+#   FAIL         it differs (the diff follows on the console), or the case
+#                left triggers or events behind
+#   TIMEOUT      it ran longer than the unit limit
+#
+# With harness_hist_record=1 on the kernel command line (make diff-refs),
+# every transcript is also written to the second serial port, where the
+# host collects the new references.
+
+HD=/harness/histdiff
+
+histdiff_units()
+{
+	local c n
+	for c in $HD/cases/*.sh; do
+		[ -e "$c" ] || continue
+		n=${c##*/}
+		echo "histdiff histdiff:${n%.sh}"
+	done
+}
+
+# What a case requires that this kernel lacks: tracefs paths, and
+# module:NAME for a module.
+histdiff_missing()
+{
+	local p
+	for p in $(sed -n 's/^# requires://p' "$1"); do
+		case $p in
+		module:*) modinfo "${p#module:}" >/dev/null 2>&1 || printf '%s ' "$p" ;;
+		*) [ -e "$T/$p" ] || printf '%s ' "$p" ;;
+		esac
+	done
+}
+
+run_histdiff()
+{
+	local name=$1 c=$HD/cases/$1.sh ref=$HD/refs/$1.out out=/tmp/histdiff.out
+	local rc missing left
+	missing=$(histdiff_missing "$c")
+	if [ -n "$missing" ]; then
+		result UNSUPPORTED "histdiff/$name" "the kernel lacks ${missing% }"
+		return
+	fi
+	# Clean up first unless the last case left everything clean.
+	[ -e /tmp/histdiff.clean ] || $HD/run-case --reset >/dev/null 2>&1
+	rm -f /tmp/histdiff.clean
+	run_limited "$LIMIT" $HD/run-case "$c" >$out 2>&1
+	rc=$?
+	left=$($HD/run-case --reset 2>&1 | head -n 5 | tr '\n' ';')
+	[ -n "$left" ] || touch /tmp/histdiff.clean
+	[ -z "$(tail -c 1 $out)" ] || echo >>$out
+
+	if [ "${harness_hist_record:-}" = 1 ]; then
+		{ echo "@@FILE $name"; sed 's/^/|/' $out; echo "@@END $name"; } >/dev/ttyS1
+	fi
+
+	if [ $rc -eq 124 ]; then
+		result TIMEOUT "histdiff/$name" "killed after $LIMIT s"
+	elif [ ! -f "$ref" ]; then
+		result FAIL "histdiff/$name" "no reference refs/$name.out (make diff-refs)"
+		sed 's/^/    | /' $out
+	elif ! diff -u "$ref" $out >/tmp/histdiff.diff; then
+		result FAIL "histdiff/$name" "differs from refs/$name.out, diff on the console"
+		head -n 300 /tmp/histdiff.diff | sed 's/^/    | /'
+	elif [ -n "$left" ]; then
+		result FAIL "histdiff/$name" "left behind: $left"
+	else
+		result PASS "histdiff/$name"
+	fi
+}
