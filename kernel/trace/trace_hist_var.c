@@ -13,8 +13,9 @@
  *
  * The registry. Every registered trigger that defines variables is on the
  * trace array's hist_vars list (struct trace_array.hist_vars), which is
- * what "$name" is looked up in. A trigger being built is not registered
- * yet, so it cannot read its own variables. A trigger whose variables are
+ * what "$name" is looked up in: on the events of the command's onmatch()
+ * handlers first, then anywhere; found twice, it is not unique. A trigger
+ * being built is not registered yet, so it cannot read its own variables. A trigger whose variables are
  * read by others counts them in hist_trigger.users and cannot be removed
  * while that is not zero.
  *
@@ -77,6 +78,42 @@ static struct hist_var *find_var(struct trace_array *tr, const char *system,
 	return found;
 }
 
+/*
+ * How many of the onmatch() handlers of the command being built name an
+ * event with a histogram defining @name; *@var gets the first variable
+ * found.  An unqualified variable is looked for there before anywhere
+ * else, handler by handler as stock kernels do, so one event named by two
+ * handlers finds it twice.
+ */
+static unsigned int find_match_var(struct hist_build *b, const char *name,
+				   struct hist_var **var)
+{
+	const struct hist_spec *s = &b->p->spec;
+	char event[2 * MAX_EVENT_NAME_LEN];
+	unsigned int i, others, n = 0;
+	struct hist_var *v;
+	char *dot;
+
+	*var = NULL;
+	for (i = 0; i < s->n_actions; i++) {
+		if (!str_has_prefix(s->actions[i], "onmatch(") ||
+		    strscpy(event, s->actions[i] + strlen("onmatch("),
+			    sizeof(event)) < 0)
+			continue;
+		event[strcspn(event, ")")] = '\0';
+		dot = strchr(event, '.');
+		if (!dot)
+			continue;
+		*dot = '\0';
+		v = find_var(b->ht->tr, event, dot + 1, name, &others);
+		if (!v)
+			continue;
+		if (!n++)
+			*var = v;
+	}
+	return n;
+}
+
 /**
  * hist_var_on_event - whether a registered histogram of an event defines
  * a variable of this name
@@ -109,19 +146,24 @@ struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 				  unsigned int roles)
 {
 	struct hist_trigger *ht = b->ht;
-	unsigned int others;
+	unsigned int n, others;
 	struct hist_ref *ref;
 	struct hist_field *f;
 	struct hist_var *var;
 	char *fname;
 
-	var = find_var(ht->tr, system, event, name, &others);
-	if (!var) {
-		hist_err(b->p, HIST_ERR_VAR_NOT_FOUND, name);
-		return NULL;
-	}
-	if (others) {
+	/* Action parameters are not looked up on the onmatch() events first */
+	n = 0;
+	if (!system && !(roles & HIST_R_PARAM))
+		n = find_match_var(b, name, &var);
+	if (n)
+		others = n - 1;
+	else
+		var = find_var(ht->tr, system, event, name, &others);
+	if (var && others)
 		hist_err(b->p, HIST_ERR_VAR_NOT_UNIQUE, name);
+	if (!var || others) {
+		hist_err(b->p, HIST_ERR_VAR_NOT_FOUND, name);
 		return NULL;
 	}
 
