@@ -628,33 +628,25 @@ static bool hist_enable_count(struct event_trigger_data *data,
 	return true;
 }
 
-static struct event_command hist_enable_cmd = {
-	.name		= ENABLE_HIST_STR,
-	.trigger_type	= ETT_HIST_ENABLE,
-	.parse		= event_enable_trigger_parse,
-	.reg		= event_enable_register_trigger,
-	.unreg		= event_enable_unregister_trigger,
-	.set_filter	= set_trigger_filter,
-	.trigger	= hist_enable_trigger,
-	.count_func	= hist_enable_count,
-	.print		= event_enable_trigger_print,
-	.init		= event_trigger_init,
-	.free		= event_enable_trigger_free,
-};
+/* enable_hist and disable_hist differ only in their names. */
+#define HIST_ENABLE_COMMAND(cmd_name) {				\
+	.name		= cmd_name,					\
+	.trigger_type	= ETT_HIST_ENABLE,				\
+	.parse		= event_enable_trigger_parse,			\
+	.reg		= event_enable_register_trigger,		\
+	.unreg		= event_enable_unregister_trigger,		\
+	.set_filter	= set_trigger_filter,				\
+	.trigger	= hist_enable_trigger,				\
+	.count_func	= hist_enable_count,				\
+	.print		= event_enable_trigger_print,			\
+	.init		= event_trigger_init,				\
+	.free		= event_enable_trigger_free,			\
+}
 
-static struct event_command hist_disable_cmd = {
-	.name		= DISABLE_HIST_STR,
-	.trigger_type	= ETT_HIST_ENABLE,
-	.parse		= event_enable_trigger_parse,
-	.reg		= event_enable_register_trigger,
-	.unreg		= event_enable_unregister_trigger,
-	.set_filter	= set_trigger_filter,
-	.trigger	= hist_enable_trigger,
-	.count_func	= hist_enable_count,
-	.print		= event_enable_trigger_print,
-	.init		= event_trigger_init,
-	.free		= event_enable_trigger_free,
-};
+static struct event_command hist_enable_cmd =
+	HIST_ENABLE_COMMAND(ENABLE_HIST_STR);
+static struct event_command hist_disable_cmd =
+	HIST_ENABLE_COMMAND(DISABLE_HIST_STR);
 
 /**
  * register_trigger_hist_enable_disable_cmds - register enable_hist and

@@ -51,6 +51,7 @@
 #ifndef _TRACE_HIST_H
 #define _TRACE_HIST_H
 
+#include <linux/math64.h>
 #include <linux/types.h>
 #include <linux/list.h>
 #include <linux/seq_file.h>
@@ -100,6 +101,29 @@ enum hist_kind {
 	HIST_K_MUL,
 	HIST_K_DIV,
 };
+
+/*
+ * What the operators compute, at a hit and when constants are folded.
+ * Division by zero gives -1 (a constant divisor of 0 is refused).
+ */
+static inline u64 hist_arith(enum hist_kind kind, bool is_signed, u64 a,
+			     u64 b)
+{
+	switch (kind) {
+	case HIST_K_ADD:
+		return a + b;
+	case HIST_K_SUB:
+		return a - b;
+	case HIST_K_MUL:
+		return a * b;
+	case HIST_K_DIV:
+		if (!b)
+			return -1;
+		return is_signed ? div64_s64(a, b) : div64_u64(a, b);
+	default:
+		return 0;
+	}
+}
 
 /* Modifiers: how a field is transformed or displayed (".hex" and so on). */
 enum hist_mod {

@@ -560,20 +560,6 @@ static enum hist_kind op_kind(char op)
 	}
 }
 
-static u64 fold(enum hist_kind kind, u64 a, u64 b)
-{
-	switch (kind) {
-	case HIST_K_ADD:
-		return a + b;
-	case HIST_K_SUB:
-		return a - b;
-	case HIST_K_MUL:
-		return a * b;
-	default:
-		return div64_u64(a, b);
-	}
-}
-
 static void drop_last(struct hist_build *b, struct hist_field *f)
 {
 	list_del(&f->list);
@@ -676,7 +662,8 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	}
 
 	if (l->kind == HIST_K_CONST && r->kind == HIST_K_CONST) {
-		u64 val = fold(kind, l->constant, r->constant);
+		u64 val = hist_arith(kind, false, l->constant,
+				     r->constant);
 
 		drop_last(b, r);
 		drop_last(b, l);

@@ -95,7 +95,7 @@ static unsigned long *stack_value(const struct hist_field *f,
 static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 {
 	const u64 *v = fr->vals;
-	u64 a, b, ts;
+	u64 ts;
 	u32 len;
 
 	switch (f->kind) {
@@ -132,24 +132,8 @@ static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 		break;
 	}
 
-	a = v[f->operand[0]->slot];
-	b = v[f->operand[1]->slot];
-	switch (f->kind) {
-	case HIST_K_ADD:
-		return a + b;
-	case HIST_K_SUB:
-		return a - b;
-	case HIST_K_MUL:
-		return a * b;
-	case HIST_K_DIV:
-		if (!b)
-			return -1;
-		if (f->is_signed)
-			return div64_s64(a, b);
-		return div64_u64(a, b);
-	default:
-		return 0;
-	}
+	return hist_arith(f->kind, f->is_signed, v[f->operand[0]->slot],
+			  v[f->operand[1]->slot]);
 }
 
 /* Run the fields from @from to @to of the program. */

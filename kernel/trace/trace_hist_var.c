@@ -15,9 +15,9 @@
  * trace array's hist_vars list (struct trace_array.hist_vars), which is
  * what "$name" is looked up in: on the events of the command's onmatch()
  * handlers first, then anywhere; found twice, it is not unique. A trigger
- * being built is not registered yet, so it cannot read its own variables. A trigger whose variables are
- * read by others counts them in hist_trigger.users and cannot be removed
- * while that is not zero.
+ * being built is not registered yet, so it cannot read its own variables.
+ * A trigger whose variables are read by others counts them in
+ * hist_trigger.users and cannot be removed while that is not zero.
  *
  * Triggers are usually removed one by one, and one that others read
  * cannot be removed. But an instance or an event going away takes all its

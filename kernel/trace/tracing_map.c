@@ -511,6 +511,21 @@ bool tracing_map_elt_var_read_once(struct tracing_map_elt *elt,
 	return true;
 }
 
+/* The counters of every CPU added up. */
+static struct tracing_map_cpu_stats stats_total(const struct tracing_map *map)
+{
+	struct tracing_map_cpu_stats total = {}, *st;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		st = per_cpu_ptr(map->stats, cpu);
+		total.hits += st->hits;
+		total.drops += st->drops;
+		total.entries += st->entries;
+	}
+	return total;
+}
+
 /**
  * tracing_map_hits - number of tracing_map_insert() calls
  * @map:	the map
@@ -521,12 +536,7 @@ bool tracing_map_elt_var_read_once(struct tracing_map_elt *elt,
  */
 u64 tracing_map_hits(const struct tracing_map *map)
 {
-	u64 sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(map->stats, cpu)->hits;
-	return sum;
+	return stats_total(map).hits;
 }
 
 /**
@@ -539,12 +549,7 @@ u64 tracing_map_hits(const struct tracing_map *map)
  */
 u64 tracing_map_drops(const struct tracing_map *map)
 {
-	u64 sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(map->stats, cpu)->drops;
-	return sum;
+	return stats_total(map).drops;
 }
 
 /**
@@ -557,12 +562,7 @@ u64 tracing_map_drops(const struct tracing_map *map)
  */
 unsigned int tracing_map_entries(const struct tracing_map *map)
 {
-	unsigned int sum = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu)
-		sum += per_cpu_ptr(map->stats, cpu)->entries;
-	return sum;
+	return stats_total(map).entries;
 }
 
 /**
