@@ -7,6 +7,7 @@
 #   /init         harness/guest/init; the guest scripts live in /harness
 #   /ftrace       the base tree's tools/testing/selftests/ftrace with the
 #                 project's tools/testing/selftests/ftrace laid over
+#   /ftrace/poll  our poll.c there, built static (the hist poll() test)
 #   /lib/modules  the kernel's modules (gen_test modules, trace-events-sample)
 #   /bin/histgen, /harness/histdiff
 #                 the hist differential test (harness/histdiff/)
@@ -39,6 +40,9 @@ initramfs_build()
 	if [ -d "$TOP/tools/testing/selftests/ftrace" ]; then
 		cp -a "$TOP/tools/testing/selftests/ftrace/." "$root/ftrace/"
 	fi
+	gcc -static -O2 -Wall -o "$OUT/poll" "$TOP/tools/testing/selftests/ftrace/poll.c" ||
+		die "cannot build tools/testing/selftests/ftrace/poll.c"
+	cp "$OUT/poll" "$root/ftrace/poll"
 
 	histdiff_initramfs "$root"
 
