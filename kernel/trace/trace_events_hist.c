@@ -669,9 +669,10 @@ __init int register_trigger_hist_enable_disable_cmds(void)
 
 /*
  * The hist file. poll() tells whether the tables changed: POLLIN when
- * there were hits since the file was last read, POLLPRI when there were
- * hits since the last poll() (or open). Hits are what the maps count
- * anyway, so the event path pays nothing for it.
+ * there were hits since the file was last read through this open file (or
+ * ever, before its first read), POLLPRI when there were hits since the
+ * last poll() or read (or the open). Hits are what the maps count anyway,
+ * so the event path pays nothing for it.
  */
 struct hist_file {
 	struct file	*file;
@@ -705,6 +706,7 @@ static int hist_file_show(struct seq_file *m, void *v)
 	if (file) {
 		ret = hist_show(m, file);
 		hf->last_read = event_hits(file);
+		hf->last_poll = hf->last_read;
 	}
 	mutex_unlock(&event_mutex);
 	return ret;
@@ -765,10 +767,8 @@ static int event_hist_open(struct inode *inode, struct file *filp)
 
 	mutex_lock(&event_mutex);
 	file = event_file_file(filp);
-	if (file) {
-		hf->last_read = event_hits(file);
-		hf->last_poll = hf->last_read;
-	}
+	if (file)
+		hf->last_poll = event_hits(file);
 	mutex_unlock(&event_mutex);
 	if (!file) {
 		ret = -ENODEV;
