@@ -108,7 +108,7 @@ show()
 # every kernel: the header of each trigger ("# event histogram", its trigger
 # info). The body, the compiled layout, is each implementation's own; ours
 # is the one Documentation/trace/histogram-design.rst describes, checked by
-# test.d/ours/hist/hist-debug-layout.tc.
+# test.d/ours/hist/hist-doc-design-debug.tc.
 debug()
 {
 	local f

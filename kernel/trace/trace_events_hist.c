@@ -333,24 +333,29 @@ static int hist_cmd_parse(struct event_command *cmd_ops,
 
 /*
  * The histogram of @file that a field variable histogram copies its keys
- * and filter from: one whose variables @ht reads, else the first one.
+ * and filter from: the first one with the keys of the histogram there whose
+ * variables @ht reads (that one, or an older one with the same keys, as on
+ * stock), else the first one.
  */
 static struct event_trigger_data *template_of(struct trace_event_file *file,
 					      struct hist_trigger *ht)
 {
-	struct event_trigger_data *data, *first = NULL;
+	struct hist_trigger *owner = NULL;
+	struct event_trigger_data *data;
 	struct hist_ref *ref;
 
-	list_for_each_entry(data, &file->triggers, list) {
-		if (!hist_is_hist_trigger(data))
-			continue;
-		if (!first)
-			first = data;
-		list_for_each_entry(ref, &ht->refs, list)
-			if (ref->var->owner == data->private_data)
-				return data;
+	list_for_each_entry(ref, &ht->refs, list) {
+		if (ref->var->owner->file == file) {
+			owner = ref->var->owner;
+			break;
+		}
 	}
-	return first;
+	list_for_each_entry(data, &file->triggers, list) {
+		if (hist_is_hist_trigger(data) &&
+		    (!owner || hist_trigger_same_keys(data->private_data, owner)))
+			return data;
+	}
+	return NULL;
 }
 
 /* "keys=K,...:VAR=FIELD [if FILTER]" for a field variable histogram. */

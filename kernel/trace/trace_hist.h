@@ -374,6 +374,8 @@ enum hist_action_kind {
  * @handler:	when it runs
  * @kind:	what it does
  * @spec:	its text, as printed back in the trigger spec
+ * @canon:	for the shorthand "SYNTH(...)", the same as "trace(SYNTH,...)":
+ *		what triggers are compared by; NULL when that is @spec
  * @match_system, @match_event: onmatch's event (point into the parse)
  * @watched:	onmax/onchange: the variable's field compared
  * @track_off:	onmax/onchange: the tracked value in the entry private data
@@ -388,6 +390,7 @@ struct hist_action {
 	enum hist_handler	handler;
 	enum hist_action_kind	kind;
 	char			*spec;
+	char			*canon;
 	char			*match_system;
 	char			*match_event;
 	struct hist_field	*watched;
@@ -543,6 +546,8 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 int hist_table_create(struct hist_trigger *ht);
 void hist_table_share(struct hist_trigger *ht, struct hist_trigger *leader);
 void hist_trigger_free(struct hist_trigger *ht);
+bool hist_trigger_same_keys(const struct hist_trigger *a,
+			    const struct hist_trigger *b);
 bool hist_trigger_same(const struct hist_trigger *a,
 		       const struct hist_trigger *b);
 void hist_trigger_clear(struct hist_trigger *ht);

@@ -280,6 +280,14 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 			      aargs);
 	if (!act->spec)
 		return -ENOMEM;
+	/* The shorthand SYNTH(...) is the same action as trace(SYNTH,...) */
+	if (strcmp(aname, "trace") && strcmp(aname, "save") &&
+	    strcmp(aname, "snapshot")) {
+		act->canon = kasprintf(GFP_KERNEL, "%s(%s).trace(%s,%s)", hname,
+				       harg, aname, aargs);
+		if (!act->canon)
+			return -ENOMEM;
+	}
 	ret = build_handler(b, act, hname, harg);
 	if (ret)
 		return ret;
@@ -570,6 +578,12 @@ void hist_actions_print_snapshot(struct seq_file *m,
 	seq_putc(m, '\n');
 }
 
+/* What actions are compared by: their spec, the shorthand spelled out. */
+static const char *action_canon(const struct hist_action *act)
+{
+	return act->canon ?: act->spec;
+}
+
 /**
  * hist_actions_same - whether two triggers have the same actions
  * @a:	one
@@ -583,7 +597,8 @@ bool hist_actions_same(const struct hist_trigger *a,
 
 	list_for_each_entry(x, &a->actions, list) {
 		if (y == &b->actions ||
-		    strcmp(x->spec, list_entry(y, struct hist_action, list)->spec))
+		    strcmp(action_canon(x),
+			   action_canon(list_entry(y, struct hist_action, list))))
 			return false;
 		y = y->next;
 	}
@@ -618,6 +633,7 @@ void hist_actions_free(struct hist_trigger *ht)
 			synth_event_put(act->synth);
 		list_del(&act->list);
 		kfree(act->spec);
+		kfree(act->canon);
 		kfree(act);
 	}
 }

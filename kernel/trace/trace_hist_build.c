@@ -433,6 +433,24 @@ static bool same_field(const struct hist_field *a, const struct hist_field *b)
 }
 
 /**
+ * hist_trigger_same_keys - whether two triggers have the same keys
+ * @a:	one
+ * @b:	the other
+ */
+bool hist_trigger_same_keys(const struct hist_trigger *a,
+			    const struct hist_trigger *b)
+{
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys)
+		return false;
+	for (i = 0; i < a->n_keys; i++)
+		if (!same_field(a->keys[i], b->keys[i]))
+			return false;
+	return true;
+}
+
+/**
  * hist_trigger_same - whether two triggers are the same histogram: same
  * keys, values, sort keys, variables and actions (size, name and state are
  * not compared)
@@ -444,13 +462,10 @@ bool hist_trigger_same(const struct hist_trigger *a,
 {
 	unsigned int i;
 
-	if (a->n_keys != b->n_keys || a->n_vals != b->n_vals ||
+	if (!hist_trigger_same_keys(a, b) || a->n_vals != b->n_vals ||
 	    a->n_sort != b->n_sort || a->n_vars != b->n_vars ||
 	    a->nohitcount != b->nohitcount)
 		return false;
-	for (i = 0; i < a->n_keys; i++)
-		if (!same_field(a->keys[i], b->keys[i]))
-			return false;
 	for (i = 0; i < a->n_vals; i++)
 		if (!same_field(a->vals[i], b->vals[i]))
 			return false;

@@ -180,7 +180,11 @@ struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 have_ref:
 	if (roles & HIST_R_OPERAND)
 		ref->consume = true;
-	fname = kasprintf(GFP_KERNEL, "$%s", name);
+	/* A qualified name stays qualified where the trigger spec shows it */
+	if (system && !(roles & HIST_R_PARAM))
+		fname = kasprintf(GFP_KERNEL, "%s.%s.$%s", system, event, name);
+	else
+		fname = kasprintf(GFP_KERNEL, "$%s", name);
 	if (!fname)
 		return ERR_PTR(-ENOMEM);
 	f = hist_field_new(b, HIST_K_VAR_REF, fname);
