@@ -164,7 +164,9 @@ static bool param_fits(const struct hist_field *f,
 		return hist_field_is_string(f);
 	if (!strcmp(f->type, sf->type))
 		return true;
-	return f->size == sf->size && f->is_signed == sf->is_signed;
+	/* A field of the record counts as unsigned here, as on stock */
+	return f->size == sf->size &&
+	       (f->kind != HIST_K_NUM && f->is_signed) == sf->is_signed;
 }
 
 static int build_trace(struct hist_build *b, struct hist_action *act,

@@ -546,6 +546,19 @@ static char *find_operator(char *s)
 	return add ? add : mul;
 }
 
+/*
+ * An operator's result has the type of its (first) operand, as on stock
+ * kernels: "k-v" is an s32 when k is one, "2*k" a u64 like the constant.
+ * Synthetic event parameters are checked against that type.
+ */
+static void hist_field_type_of(struct hist_field *f,
+			       const struct hist_field *operand)
+{
+	f->type = operand->type;
+	f->size = operand->size;
+	f->is_signed = operand->is_signed;
+}
+
 static enum hist_kind op_kind(char op)
 {
 	switch (op) {
@@ -607,8 +620,7 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 		return ERR_PTR(-ENOMEM);
 	f->operand[0] = operand;
 	f->in_usecs = operand->in_usecs;
-	f->is_signed = true;
-	f->type = "s64";
+	hist_field_type_of(f, operand);
 	return f;
 }
 
@@ -690,8 +702,7 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	f->operand[0] = l;
 	f->operand[1] = r;
 	f->in_usecs = l->in_usecs;
-	f->is_signed = l->is_signed || r->is_signed;
-	f->type = f->is_signed ? "s64" : "u64";
+	hist_field_type_of(f, l);
 	return f;
 }
 
