@@ -12,10 +12,10 @@
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
-# Variables: KERNEL=ours|stock KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
+# Variables: KERNEL=ours|stock FLAVOUR=plain|debug KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1 PREBUILT=DIR
 
-export KERNEL KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK PREBUILT
+export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK PREBUILT
 
 .PHONY: demo check shell build compare deps diff-refs clean
 demo check shell build compare deps diff-refs:

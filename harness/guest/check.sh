@@ -15,6 +15,7 @@ FROM=${harness_from:-1}
 LIMIT=${harness_timeout:-300}
 FILTER=${harness_tests:-}
 KERNEL=$(cat /harness/kernel)
+FLAVOUR=$(cat /harness/flavour)
 T=/sys/kernel/tracing
 FTRACE_SUITES="trigger dynevent kprobe ours"
 
@@ -30,6 +31,7 @@ units()
 	histdiff_units
 	echo "modules module:synth_event_gen_test"
 	echo "modules module:kprobe_event_gen_test"
+	[ "$FLAVOUR" != debug ] || echo "leaks leaks:kmemleak"
 }
 
 # run_limited SECONDS CMD...: CMD's status, or 124 when it was killed.
@@ -123,9 +125,40 @@ run_module()	# module events...
 	fi
 }
 
+# The debug flavour's last unit: a kmemleak scan of everything the run left.
+# A leak whose allocation stack passes through a function of our files
+# (/harness/our-symbols.txt, one name a line) fails it, and is shown; the
+# others are counted (they are the rest of the kernel's business).
+run_kmemleak()
+{
+	local k=/sys/kernel/debug/kmemleak report=/tmp/kmemleak.txt ours
+	if [ ! -e $k ]; then
+		result UNSUPPORTED leaks/kmemleak "no $k"
+		return
+	fi
+	# kmemleak reports objects older than 5 s; scan twice, as it advises.
+	sleep 6
+	echo scan >$k
+	sleep 6
+	echo scan >$k
+	cat $k >$report
+	ours=$(awk 'NR == FNR { sym[$1] = 1; next }
+		/^unreferenced object/ { if (hit) n++; hit = 0; next }
+		/^ *\[</ { f = $2; sub(/\+.*/, "", f); if (f in sym) hit = 1 }
+		END { if (hit) n++; print n + 0 }' /harness/our-symbols.txt $report)
+	if [ "$ours" -gt 0 ]; then
+		result FAIL leaks/kmemleak "$ours leaks through our files"
+		sed 's/^/    | /' $report
+	else
+		result PASS leaks/kmemleak "$(grep -c '^unreferenced object' $report) leaks elsewhere"
+	fi
+}
+
 run_unit()
 {
 	case $1 in
+	leaks:kmemleak)
+		run_kmemleak ;;
 	ftrace:*)
 		run_ftrace "${1#ftrace:}" ;;
 	histdiff:*)

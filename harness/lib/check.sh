@@ -20,6 +20,7 @@
 # CHECK_APPEND, when set, is added to the guest's kernel command line.
 
 SPLAT_RE='^\[ *[0-9]+\.[0-9]+\] .*(BUG:|WARNING:|Oops|KASAN:|UBSAN:|INFO: |Kernel panic|general protection fault|Unable to handle kernel|kernel BUG at|possible circular locking|inconsistent lock state)'
+SPLAT_LINES=60	# lines of a splat shown with the result it fails
 KTAP_RE='^\[ *[0-9]+\.[0-9]+\] ( *)(not ok|ok|# Subtest:) ?([0-9]+)? ?([^ ]*)(.*)$'
 
 check_known_reason()	# name -> the reason it is listed, or nothing
@@ -58,6 +59,10 @@ check_finish_result()
 		esac
 	fi
 	check_record "$result" "$name" "$note"
+	if [ -n "$splat" ] && [ ${#SPLAT_REPORT[@]} -gt 0 ]; then
+		printf '    | %s\n' "${SPLAT_REPORT[@]}"
+		SPLAT_REPORT=()
+	fi
 }
 
 check_unit_end()
@@ -100,7 +105,11 @@ check_line()
 		esac
 		return 0 ;;
 	esac
+	if [ ${#SPLAT_REPORT[@]} -gt 0 ] && [ ${#SPLAT_REPORT[@]} -lt $SPLAT_LINES ]; then
+		SPLAT_REPORT+=("$line")
+	fi
 	if [[ $line =~ $SPLAT_RE ]]; then
+		[ ${#SPLAT_REPORT[@]} -gt 0 ] || SPLAT_REPORT=("$line")
 		if [ -n "$UNIT_NAME" ]; then
 			[ -n "$UNIT_SPLAT" ] || UNIT_SPLAT=${line#*] }
 		else
@@ -152,9 +161,9 @@ check_run()
 	: >"$CHECK_DIR/results.txt"
 
 	local from=1 idle=$((TEST_TIMEOUT + 120)) kunit= append
-	BOOT_NO=0 CHECK_DONE=0 SUITE_NAME= KUNIT_SUITE= OUTSIDE_SPLAT=
+	BOOT_NO=0 CHECK_DONE=0 SUITE_NAME= KUNIT_SUITE= OUTSIDE_SPLAT= SPLAT_REPORT=()
 	UNIT_RESULTS=() UNIT_INDEX= UNIT_NAME= UNIT_SPLAT=
-	say "==> check: $KERNEL kernel, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}"
+	say "==> check: $KERNEL kernel${FLAVOUR:+ ($FLAVOUR)}, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}"
 	while [ "$CHECK_DONE" -eq 0 ]; do
 		BOOT_NO=$((BOOT_NO + 1))
 		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT $kunit${CHECK_APPEND:+ $CHECK_APPEND}"
@@ -181,8 +190,10 @@ check_run()
 		fi
 	done
 	check_suite_mark ""
-	[ -z "$OUTSIDE_SPLAT" ] ||
+	if [ -n "$OUTSIDE_SPLAT" ]; then
 		check_record FAIL "kernel log" "splat outside any test: $OUTSIDE_SPLAT"
+		[ ${#SPLAT_REPORT[@]} -eq 0 ] || printf '    | %s\n' "${SPLAT_REPORT[@]}"
+	fi
 	cat "$CHECK_DIR"/console-*.log >"$CHECK_DIR/console.log"
 	check_summary
 }

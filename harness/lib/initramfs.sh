@@ -12,6 +12,18 @@
 #   /bin/histgen, /harness/histdiff
 #                 the hist differential test (harness/histdiff/)
 
+# The functions defined in the objects of our files (kernel/trace/*.c of
+# the project), for the kmemleak unit of the debug flavour.
+initramfs_our_symbols()
+{
+	local c o
+	for c in "$TOP"/kernel/trace/*.c; do
+		o=$OBJ/kernel/trace/$(basename "$c" .c).o
+		[ -f "$o" ] || continue
+		nm --defined-only "$o" | awk '$2 ~ /^[tT]$/ { print $3 }'
+	done | sort -u
+}
+
 initramfs_build()
 {
 	local root=$OUT/initramfs a
@@ -50,6 +62,8 @@ initramfs_build()
 	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"
 	cp "$OUT/switched-off.txt" "$root/harness/switched-off.txt"
 	echo "$KERNEL" >"$root/harness/kernel"
+	echo "$FLAVOUR" >"$root/harness/flavour"
+	initramfs_our_symbols >"$root/harness/our-symbols.txt"
 	chmod +x "$root/init" "$root"/harness/*.sh
 
 	(cd "$root" && find . -print0 | cpio -0 -o -H newc --quiet) >"$OUT/initramfs.cpio"

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Kernel configuration: tinyconfig, then the fragments in harness/config/
-# (test.config for every kernel, ours.config for ours only), then the symbols
+# (test.config for every kernel, ours.config for ours only, debug.config for
+# the debug flavour), then the symbols
 # of owned files that do not exist yet switched off. The configuration is
 # redone only when one of those inputs changed, and every symbol a fragment
 # asks for is checked afterwards.
@@ -12,6 +13,9 @@ kconfig_fragments()
 	echo "$HARNESS/config/test.config"
 	if [ "$KERNEL" = ours ] && [ -f "$HARNESS/config/ours.config" ]; then
 		echo "$HARNESS/config/ours.config"
+	fi
+	if [ "$FLAVOUR" = debug ]; then
+		echo "$HARNESS/config/debug.config"
 	fi
 }
 
