@@ -85,6 +85,12 @@
  * VAR_SET and bumps the generation in one cmpxchg. A consuming reader
  * clears VAR_SET with a cmpxchg against the state it read the value under,
  * so of two readers racing for one value only one can win it.
+ *
+ * The same two-buffer protocol covers bytes a caller keeps beside the u64
+ * (string and stack trace variables of hist triggers): the caller has two
+ * buffers of its own, writes the one tracing_map_elt_var_write_begin()
+ * names, and a reader checks with tracing_map_elt_var_read_end() that the
+ * buffer it copied was not rewritten meanwhile.
  */
 struct tracing_map_var {
 	u64		val[2];
@@ -385,15 +391,146 @@ struct tracing_map_elt *tracing_map_lookup(struct tracing_map *map,
 }
 
 /**
+ * tracing_map_elt_var_write_begin - start setting a variable
+ * @elt:	the entry
+ * @i:		the variable's index, below tracing_map_params.n_vars
+ *
+ * Takes the variable's setter role. A variable may carry more than its u64:
+ * a caller that keeps bytes beside it (a string, say) keeps two buffers of
+ * them and writes the one whose number this returns, then publishes them
+ * with tracing_map_elt_var_write_end(). Readers use the other buffer
+ * meanwhile, and tracing_map_elt_var_read_end() tells them whether theirs
+ * was rewritten while they read it.
+ *
+ * When another set of the same variable is in progress (on another CPU,
+ * or in the context this one interrupted), the new value is dropped as if
+ * the other set had come right after it: this returns -EBUSY and the
+ * caller must not write anything.
+ *
+ * Context: any, NMI included.
+ *
+ * Return: the buffer to write, 0 or 1, or -EBUSY.
+ */
+int tracing_map_elt_var_write_begin(struct tracing_map_elt *elt,
+				    unsigned int i)
+{
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+	int old = atomic_read(&var->state);
+
+	do {
+		if (old & VAR_BUSY)
+			return -EBUSY;
+	} while (!atomic_try_cmpxchg(&var->state, &old, old | VAR_BUSY));
+
+	/* VAR_CUR cannot change while we hold VAR_BUSY. */
+	return !(old & VAR_CUR);
+}
+
+/**
+ * tracing_map_elt_var_write_end - finish a set begun by
+ * tracing_map_elt_var_write_begin()
+ * @elt:	the entry
+ * @i:		the variable's index
+ * @val:	the u64 value
+ *
+ * Stores @val, makes the buffer just written the current one and the
+ * variable set, replacing any value not yet read. Every write the caller
+ * made to its buffer is visible before the variable is.
+ *
+ * Context: any, NMI included; only after a write_begin that returned a
+ * buffer.
+ */
+void tracing_map_elt_var_write_end(struct tracing_map_elt *elt,
+				   unsigned int i, u64 val)
+{
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+	int old = atomic_read(&var->state);
+	int new;
+
+	WRITE_ONCE(var->val[!(old & VAR_CUR)], val);
+
+	/*
+	 * Readers may clear VAR_SET meanwhile, so loop; nothing else moves.
+	 * The fully ordered cmpxchg puts the buffer's writes before it.
+	 */
+	do {
+		new = ((old & ~VAR_BUSY) ^ VAR_CUR) | VAR_SET;
+		new += VAR_GEN;
+	} while (!atomic_try_cmpxchg(&var->state, &old, new));
+}
+
+/**
+ * tracing_map_elt_var_read_begin - start reading a variable
+ * @elt:	the entry
+ * @i:		the variable's index, below tracing_map_params.n_vars
+ * @rd:		what the read needs: filled in here
+ *
+ * Gives the value (@rd->val) and the number of the caller's buffer that
+ * goes with it (@rd->buf). Whatever the caller copies from that buffer,
+ * and the value itself, is only known to be whole once
+ * tracing_map_elt_var_read_end() says so.
+ *
+ * Context: any, NMI included.
+ *
+ * Return: false if the variable is not set.
+ */
+bool tracing_map_elt_var_read_begin(const struct tracing_map_elt *elt,
+				    unsigned int i,
+				    struct tracing_map_var_read *rd)
+{
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+
+	rd->state = atomic_read_acquire(&var->state);
+	if (!(rd->state & VAR_SET))
+		return false;
+	rd->buf = !!(rd->state & VAR_CUR);
+	rd->val = READ_ONCE(var->val[rd->buf]);
+	return true;
+}
+
+/**
+ * tracing_map_elt_var_read_end - finish a read begun by
+ * tracing_map_elt_var_read_begin()
+ * @elt:	the entry
+ * @i:		the variable's index
+ * @rd:		what read_begin filled in
+ * @consume:	also unset the variable, so that no other reader gets this
+ *		value
+ *
+ * A buffer is rewritten only by a set that began after the flip away from
+ * it, and that flip bumped the generation: an unchanged generation and
+ * buffer choice prove that what was read is one set's value, whole. A
+ * consuming read proves more in one cmpxchg: the state was still the one
+ * the value was read under (a set bumps the generation, so the state cannot
+ * come back), and no other consumer took it first.
+ *
+ * Context: any, NMI included.
+ *
+ * Return: true if the read is whole (and, with @consume, the value ours);
+ * false if it must be retried from read_begin.
+ */
+bool tracing_map_elt_var_read_end(struct tracing_map_elt *elt, unsigned int i,
+				  const struct tracing_map_var_read *rd,
+				  bool consume)
+{
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+	int old = rd->state;
+
+	if (consume)
+		return atomic_try_cmpxchg(&var->state, &old, old & ~VAR_SET);
+	/* The buffer before the second look at the state. */
+	smp_rmb();
+	return !((atomic_read(&var->state) ^ old) & VAR_STABLE);
+}
+
+/**
  * tracing_map_elt_var_set - set a variable of an entry
  * @elt:	the entry
  * @i:		the variable's index, below tracing_map_params.n_vars
  * @val:	the value
  *
- * The variable becomes set, holding @val, replacing any value not yet
- * read. When another set of the same variable is in progress (on another
- * CPU, or in the context this one interrupted), @val is dropped as if the
- * other set had come right after it; readers then see the other value.
+ * tracing_map_elt_var_write_begin() and _end() for a variable that is only
+ * its u64.
  *
  * Context: any, NMI included.
  *
@@ -402,24 +539,9 @@ struct tracing_map_elt *tracing_map_lookup(struct tracing_map *map,
 bool tracing_map_elt_var_set(struct tracing_map_elt *elt, unsigned int i,
 			     u64 val)
 {
-	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
-	int old = atomic_read(&var->state);
-	unsigned int new;
-
-	do {
-		if (old & VAR_BUSY)
-			return false;
-	} while (!atomic_try_cmpxchg(&var->state, &old, old | VAR_BUSY));
-
-	/* VAR_CUR cannot change while we hold VAR_BUSY. */
-	WRITE_ONCE(var->val[!(old & VAR_CUR)], val);
-
-	/* Readers may clear VAR_SET meanwhile, so loop; nothing else moves. */
-	old |= VAR_BUSY;
-	do {
-		new = ((old & ~VAR_BUSY) ^ VAR_CUR) | VAR_SET;
-		new += VAR_GEN;
-	} while (!atomic_try_cmpxchg(&var->state, &old, new));
+	if (tracing_map_elt_var_write_begin(elt, i) < 0)
+		return false;
+	tracing_map_elt_var_write_end(elt, i, val);
 	return true;
 }
 
@@ -438,6 +560,20 @@ bool tracing_map_elt_var_is_set(const struct tracing_map_elt *elt,
 	return atomic_read(&tracing_map_elt_var(elt, i)->state) & VAR_SET;
 }
 
+/* Read the u64 of a variable until the read is whole; consume it or not. */
+static bool tracing_map_elt_var_read(struct tracing_map_elt *elt,
+				     unsigned int i, u64 *val, bool consume)
+{
+	struct tracing_map_var_read rd;
+
+	do {
+		if (!tracing_map_elt_var_read_begin(elt, i, &rd))
+			return false;
+	} while (!tracing_map_elt_var_read_end(elt, i, &rd, consume));
+	*val = rd.val;
+	return true;
+}
+
 /**
  * tracing_map_elt_var_get - read a variable, leaving it set
  * @elt:	the entry
@@ -449,29 +585,10 @@ bool tracing_map_elt_var_is_set(const struct tracing_map_elt *elt,
  *
  * Return: true and the value in *@val if the variable is set, else false.
  */
-bool tracing_map_elt_var_get(const struct tracing_map_elt *elt,
+bool tracing_map_elt_var_get(struct tracing_map_elt *elt,
 			     unsigned int i, u64 *val)
 {
-	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
-	int old;
-	u64 v;
-
-	/*
-	 * The buffer is rewritten only by a set that started after the flip
-	 * away from it, and that flip bumped the generation: an unchanged
-	 * generation and buffer choice prove the value whole.
-	 */
-	do {
-		old = atomic_read_acquire(&var->state);
-		if (!(old & VAR_SET))
-			return false;
-		v = READ_ONCE(var->val[!!(old & VAR_CUR)]);
-		/* The value before the second look at the state. */
-		smp_rmb();
-	} while ((atomic_read(&var->state) ^ old) & VAR_STABLE);
-
-	*val = v;
-	return true;
+	return tracing_map_elt_var_read(elt, i, val, false);
 }
 
 /**
@@ -491,24 +608,7 @@ bool tracing_map_elt_var_get(const struct tracing_map_elt *elt,
 bool tracing_map_elt_var_read_once(struct tracing_map_elt *elt,
 				   unsigned int i, u64 *val)
 {
-	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
-	int old;
-	u64 v;
-
-	/*
-	 * The cmpxchg succeeds only if the state is still the one the value
-	 * was read under; any set or consumption since changed it (a set
-	 * bumps the generation, so the state cannot come back).
-	 */
-	do {
-		old = atomic_read_acquire(&var->state);
-		if (!(old & VAR_SET))
-			return false;
-		v = READ_ONCE(var->val[!!(old & VAR_CUR)]);
-	} while (!atomic_try_cmpxchg(&var->state, &old, old & ~VAR_SET));
-
-	*val = v;
-	return true;
+	return tracing_map_elt_var_read(elt, i, val, true);
 }
 
 /* The counters of every CPU added up. */

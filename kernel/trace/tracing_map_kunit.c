@@ -9,9 +9,9 @@
  * sorting by every comparison in both directions. The concurrent cases
  * start one kthread on every online CPU (tm_run_on_cpus()) and check exact
  * results after the threads are done: sums, entry counts, hit and drop
- * counts, that capacity survives lost insertion races and that each
- * variable value was consumed at most once; they print how many races
- * they saw. The last case measures insertion and update rates.
+ * counts, that capacity survives lost insertion races, that each
+ * variable value was consumed at most once and that bytes carried beside
+ * a variable are never read torn; they print how many races they saw. The last case measures insertion and update rates.
  *
  * Workers do their map operations with preemption disabled, a chunk at a
  * time, as trace events do, and reschedule between chunks so that a long
@@ -442,6 +442,51 @@ static void tm_test_vars(struct kunit *test)
 		KUNIT_ASSERT_TRUE(test, tracing_map_elt_var_read_once(elt, 0, &val));
 		KUNIT_ASSERT_EQ(test, val, key);
 	}
+	KUNIT_EXPECT_FALSE(test, tracing_map_elt_var_is_set(elt, 0));
+}
+
+/* A variable carrying bytes beside its u64: the two-buffer protocol. */
+static void tm_test_var_buffers(struct kunit *test)
+{
+	struct tracing_map *map = tm_create(test, 7, sizeof(u64), 0, 1, NULL);
+	struct tracing_map_var_read rd, rd2;
+	struct tracing_map_elt *elt;
+	u64 key = 1;
+	int buf;
+
+	elt = tracing_map_insert(map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+
+	/* One setter at a time; a second one is told to drop its value. */
+	buf = tracing_map_elt_var_write_begin(elt, 0);
+	KUNIT_ASSERT_GE(test, buf, 0);
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_var_write_begin(elt, 0), -EBUSY);
+	KUNIT_EXPECT_FALSE(test, tracing_map_elt_var_set(elt, 0, 5));
+	KUNIT_EXPECT_FALSE(test, tracing_map_elt_var_read_begin(elt, 0, &rd));
+	tracing_map_elt_var_write_end(elt, 0, 42);
+
+	/* The reader gets the buffer just written, and the value. */
+	KUNIT_ASSERT_TRUE(test, tracing_map_elt_var_read_begin(elt, 0, &rd));
+	KUNIT_EXPECT_EQ(test, rd.buf, buf);
+	KUNIT_EXPECT_EQ(test, rd.val, 42);
+	KUNIT_EXPECT_TRUE(test, tracing_map_elt_var_read_end(elt, 0, &rd, false));
+
+	/* The next setter writes the other buffer; readers keep theirs. */
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_var_write_begin(elt, 0), !buf);
+	KUNIT_EXPECT_TRUE(test, tracing_map_elt_var_read_end(elt, 0, &rd, false));
+	tracing_map_elt_var_write_end(elt, 0, 43);
+
+	/* Once that set is complete, a read begun before it is not whole. */
+	KUNIT_EXPECT_FALSE(test, tracing_map_elt_var_read_end(elt, 0, &rd, false));
+	KUNIT_EXPECT_FALSE(test, tracing_map_elt_var_read_end(elt, 0, &rd, true));
+
+	/* Of two consumers of one value, the first one to end gets it. */
+	KUNIT_ASSERT_TRUE(test, tracing_map_elt_var_read_begin(elt, 0, &rd));
+	KUNIT_ASSERT_TRUE(test, tracing_map_elt_var_read_begin(elt, 0, &rd2));
+	KUNIT_EXPECT_EQ(test, rd.val, 43);
+	KUNIT_EXPECT_EQ(test, rd.buf, !buf);
+	KUNIT_EXPECT_TRUE(test, tracing_map_elt_var_read_end(elt, 0, &rd2, true));
+	KUNIT_EXPECT_FALSE(test, tracing_map_elt_var_read_end(elt, 0, &rd, true));
 	KUNIT_EXPECT_FALSE(test, tracing_map_elt_var_is_set(elt, 0));
 }
 
@@ -1214,6 +1259,72 @@ static void tm_test_vars_read_once_concurrent(struct kunit *test)
 		   tm_run_sum_failed(&run));
 }
 
+/*
+ * Bytes carried beside a variable, under fire: every worker writes
+ * payloads of one repeated byte (the value says which) through the
+ * two-buffer protocol, and reads them back, consuming every other time. A
+ * read the protocol calls whole must hold nothing but the value's byte.
+ */
+#define TM_PAYLOAD	256
+
+struct tm_payload_ctx {
+	struct tracing_map_elt	*elt;
+	u8			buf[2][TM_PAYLOAD];
+	atomic_t		torn;
+};
+
+static void tm_payload_work(struct tm_worker *w)
+{
+	struct tm_payload_ctx *ctx = w->run->arg;
+	struct tracing_map_var_read rd;
+	u8 copy[TM_PAYLOAD];
+	unsigned int i;
+	int b;
+
+	for (i = 0; i < TM_VAR_VALUES / 4; i++) {
+		u8 pattern = w->id * 37 + i;
+
+		tm_chunk(i);
+		b = tracing_map_elt_var_write_begin(ctx->elt, 0);
+		if (b >= 0) {
+			memset(ctx->buf[b], pattern, TM_PAYLOAD);
+			tracing_map_elt_var_write_end(ctx->elt, 0, pattern);
+		}
+		if (!tracing_map_elt_var_read_begin(ctx->elt, 0, &rd))
+			continue;
+		memcpy(copy, ctx->buf[rd.buf], TM_PAYLOAD);
+		if (!tracing_map_elt_var_read_end(ctx->elt, 0, &rd, i & 1)) {
+			w->failed++;
+			continue;
+		}
+		w->ok++;
+		if (memchr_inv(copy, (u8)rd.val, TM_PAYLOAD))
+			atomic_inc(&ctx->torn);
+	}
+}
+
+static void tm_test_var_buffers_concurrent(struct kunit *test)
+{
+	struct tm_payload_ctx *ctx;
+	struct tm_run run = { };
+	u64 key = 0;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs two CPUs");
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	run.map = tm_create(test, 7, sizeof(u64), 0, 1, NULL);
+	ctx->elt = tracing_map_insert(run.map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->elt);
+	run.arg = ctx;
+	run.work = tm_payload_work;
+	tm_run_on_cpus(test, &run, NULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ctx->torn), 0);
+	KUNIT_EXPECT_GT(test, tm_run_sum_ok(&run), 0);
+	kunit_info(test, "%llu whole reads, %llu reads retried\n",
+		   tm_run_sum_ok(&run), tm_run_sum_failed(&run));
+}
+
 /* ---- throughput ---------------------------------------------------------- */
 
 #define TM_PERF_NEW	SZ_64K		/* new keys per measurement */
@@ -1316,6 +1427,7 @@ static struct kunit_case tracing_map_test_cases[] = {
 	KUNIT_CASE(tm_test_params),
 	KUNIT_CASE(tm_test_insert_lookup),
 	KUNIT_CASE(tm_test_vars),
+	KUNIT_CASE(tm_test_var_buffers),
 	KUNIT_CASE(tm_test_clear),
 	KUNIT_CASE(tm_test_nested_insert),
 	KUNIT_CASE(tm_test_sort_key_fields),
@@ -1325,6 +1437,7 @@ static struct kunit_case tracing_map_test_cases[] = {
 	KUNIT_CASE(tm_test_concurrent_distinct_keys),
 	KUNIT_CASE(tm_test_full_map_drops),
 	KUNIT_CASE_SLOW(tm_test_vars_read_once_concurrent),
+	KUNIT_CASE_SLOW(tm_test_var_buffers_concurrent),
 	KUNIT_CASE_SLOW(tm_test_fill_max),
 	KUNIT_CASE_SLOW(tm_test_throughput),
 	{}
