@@ -119,6 +119,7 @@ void trace_event_dyn_put_ref(struct trace_event_call *call)
  */
 bool trace_event_dyn_busy(struct trace_event_call *call)
 {
+	lockdep_assert_held(&event_mutex);
 	return atomic_read(&call->refcnt) != 0;
 }
 

@@ -409,6 +409,7 @@ struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 	struct hist_field *f = NULL;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
 	file = system ? __find_event_file(ht->tr, system, event) : NULL;
 	if (!file || !trace_find_event_field(file->event_call, field)) {
 		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
@@ -453,6 +454,7 @@ void hist_created_release(struct hist_trigger *ht)
 	struct event_trigger_data *data, *iter;
 	unsigned int i;
 
+	lockdep_assert_held(&event_mutex);
 	for (i = 0; i < ht->n_created; i++) {
 		data = ht->created[i];
 		list_for_each_entry(iter, &ht->created_file[i]->triggers, list) {
@@ -473,7 +475,10 @@ static int hist_cmd_parse(struct event_command *cmd_ops,
 {
 	struct trace_event_call *call = file->event_call;
 	struct event_trigger_data *data;
-	struct hist_parse p = { .tr = file->tr };
+	struct hist_parse p = {
+		.tr		= file->tr,
+		.find_event	= __find_event_file,
+	};
 	struct hist_trigger *ht;
 	char loc[MAX_EVENT_NAME_LEN * 2 + 8];
 	int ret;
@@ -691,6 +696,7 @@ static u64 event_hits(struct trace_event_file *file)
 	struct event_trigger_data *data;
 	u64 hits = 0;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(data, &file->triggers, list) {
 		struct hist_trigger *ht = data->private_data;
 

@@ -599,6 +599,17 @@ static void synth_trace_record(struct trace_event_file *file,
  * may be reserved in the same ring buffer: nest, or the ring buffer would
  * take the write for a recursion and drop it.
  */
+/*
+ * Emissions nested in one another on this CPU. A hist action emits while
+ * the event that triggered it is still being written, so every emission
+ * takes a nesting level of the ring buffer (ring_buffer_nest_start()),
+ * which has room for a few only; and a chain of actions may emit events
+ * whose triggers emit again. Past SYNTH_NEST_MAX levels the event is
+ * dropped.
+ */
+#define SYNTH_NEST_MAX	4
+static DEFINE_PER_CPU(unsigned int, synth_nesting);
+
 static void synth_event_probe(void *data, const u64 *vals,
 			      const unsigned int *idx)
 {
@@ -607,10 +618,15 @@ static void synth_event_probe(void *data, const u64 *vals,
 
 	if (trace_trigger_soft_disabled(file))
 		return;
+	/* Preemption is off (synth_event_emit()): this CPU's count is ours. */
+	if (this_cpu_read(synth_nesting) >= SYNTH_NEST_MAX)
+		return;
 
+	this_cpu_inc(synth_nesting);
 	ring_buffer_nest_start(buffer);
 	synth_trace_record(file, file->event_call->data, vals, idx);
 	ring_buffer_nest_end(buffer);
+	this_cpu_dec(synth_nesting);
 }
 
 /**
@@ -829,6 +845,7 @@ static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
 	struct synth_event *event = call->data;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
 	ret = trace_event_reg(call, type, data);
 	if (type == TRACE_REG_REGISTER && !ret)
 		event->n_enabled++;
@@ -886,6 +903,7 @@ static int synth_event_release(struct dyn_event *ev)
 	struct synth_event *event = to_synth_event(ev);
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
 	if (synth_event_is_busy(ev))
 		return -EBUSY;
 

@@ -198,6 +198,44 @@ enum hist_err {
 	HIST_ERR_NO_ACTION,
 	HIST_ERR_HANDLER_ACTION,
 	HIST_ERR_TOO_MANY_SAVES,
+	HIST_ERR_MALFORMED_ASSIGNMENT,
+	HIST_ERR_TOO_MANY_VARS,
+	HIST_ERR_NO_CLOSING_PAREN,
+};
+
+enum hist_handler {
+	HIST_ON_MATCH,
+	HIST_ON_MAX,
+	HIST_ON_CHANGE,
+};
+
+/*
+ * struct hist_var_spec - one "NAME=EXPR" of a command
+ * @name:	the variable's name (any text before the first '=')
+ * @expr:	what it is set to
+ */
+struct hist_var_spec {
+	char	*name;
+	char	*expr;
+};
+
+/*
+ * struct hist_action_spec - one "HANDLER(ARG).ACTION(PARAMS)" of a command
+ * @handler:	when it runs
+ * @arg:	the handler's argument: $VAR for onmax and onchange; for
+ *		onmatch, EVENT of SYSTEM.EVENT
+ * @system:	onmatch: SYSTEM of SYSTEM.EVENT
+ * @name:	"trace", "save", "snapshot" or a synthetic event's name
+ * @params:	the parameters, in order; trace()'s first is its event
+ * @n_params:	entries in @params
+ */
+struct hist_action_spec {
+	enum hist_handler	handler;
+	char			*arg;
+	char			*system;
+	char			*name;
+	char			*params[HIST_PARAMS_MAX];
+	unsigned int		n_params;
 };
 
 /*
@@ -205,25 +243,24 @@ enum hist_err {
  * Every string points into hist_parse.text.
  */
 struct hist_spec {
-	char		*keys[HIST_KEYS_MAX];
-	unsigned int	n_keys;
-	char		*vals[HIST_VALS_MAX];
-	unsigned int	n_vals;
-	char		*sort[HIST_SORT_KEYS_MAX];
-	unsigned int	n_sort;
-	char		*assigns[HIST_VARS_MAX];
-	unsigned int	n_assigns;
-	char		*actions[HIST_ACTIONS_MAX];
-	unsigned int	n_actions;
-	char		*name;
-	char		*name_item;	/* "name=...", for errors */
-	char		*clock;
-	char		*filter;	/* "if ..." */
-	unsigned int	bits;
-	bool		pause;
-	bool		cont;
-	bool		clear;
-	bool		nohitcount;
+	char			*keys[HIST_KEYS_MAX];
+	unsigned int		n_keys;
+	char			*vals;		/* the list, uncut */
+	char			*sort[HIST_SORT_KEYS_MAX];
+	unsigned int		n_sort;
+	struct hist_var_spec	vars[HIST_VARS_MAX];
+	unsigned int		n_vars;
+	struct hist_action_spec	*actions;	/* HIST_ACTIONS_MAX of them */
+	unsigned int		n_actions;
+	char			*name;
+	char			*name_item;	/* "name=...", for errors */
+	char			*clock;
+	char			*filter;	/* "if ..." */
+	unsigned int		bits;
+	bool			pause;
+	bool			cont;
+	bool			clear;
+	bool			nohitcount;
 };
 
 /*
@@ -233,8 +270,10 @@ struct hist_spec {
  * @loc:	"hist:SYSTEM:EVENT", the error's location
  * @orig:	the command as written, for error_log
  * @text:	a copy of @orig cut into pieces by the parser
- * @len:	strlen(@orig)
- * @logged:	an error was logged already
+ * @find_event:	how the parser finds the event of onmatch(SYSTEM.EVENT)
+ *		in @tr (__find_event_file(), or a KUnit stand-in)
+ * @n_errs:	error_log entries written for the command
+ * @err, @err_pos: the first of them: its error and its caret
  * @spec:	the pieces
  */
 struct hist_parse {
@@ -242,16 +281,22 @@ struct hist_parse {
 	const char		*loc;
 	char			*orig;
 	char			*text;
-	size_t			len;
-	bool			logged;
+	struct trace_event_file	*(*find_event)(struct trace_array *tr,
+					       const char *system,
+					       const char *event);
+	unsigned int		n_errs;
+	enum hist_err		err;
+	unsigned int		err_pos;
 	struct hist_spec	spec;
 };
 
 void hist_err(struct hist_parse *p, enum hist_err err, const char *token);
 int hist_parse_init(struct hist_parse *p, const char *param);
 void hist_parse_free(struct hist_parse *p);
+char *hist_scan(const char *s, const char *stops);
 int hist_split(char *s, char sep, char **out, unsigned int max);
 char *hist_next(char **cursor, char sep);
+const char *hist_handler_name(enum hist_handler handler);
 
 struct hist_trigger;
 
@@ -270,9 +315,11 @@ extern const struct hist_mod_desc hist_mods[];
  * @idx:	its variable index in every tracing_map entry of @owner
  * @field:	the field whose value it takes at every hit
  * @owner:	the histogram that sets it
- * @priv_off:	for string and stacktrace variables, where the bytes live in
- *		the entry's private data (the u64 then holds a pointer to
- *		them); -1 for numbers
+ * @priv_off:	for string and stacktrace variables, where the two buffers
+ *		of their bytes start in the entry's private data (the u64
+ *		then points into the current one, see
+ *		tracing_map_elt_var_write_begin()); -1 for numbers
+ * @bytes:	the size of one of those buffers; 0 for numbers
  */
 struct hist_var {
 	char			*name;
@@ -280,6 +327,7 @@ struct hist_var {
 	struct hist_field	*field;
 	struct hist_trigger	*owner;
 	int			priv_off;
+	unsigned int		bytes;
 };
 
 /*
@@ -287,6 +335,9 @@ struct hist_var {
  * registered histogram of the same trace array ("$ts0")
  * @var:	the variable read
  * @idx:	where the resolved value goes in struct hist_frame.refs
+ * @copy_off:	for a string or stacktrace variable, where in the scratch
+ *		chunk the resolved bytes are copied (the value then points
+ *		there); unused for numbers
  * @consume:	the reference is an operand of an expression
  * @list:	in hist_trigger.refs
  *
@@ -299,6 +350,7 @@ struct hist_var {
 struct hist_ref {
 	struct hist_var		*var;
 	unsigned int		idx;
+	unsigned int		copy_off;
 	bool			consume;
 	struct list_head	list;
 };
@@ -354,12 +406,6 @@ struct hist_field {
 struct hist_sort {
 	struct hist_field	*field;
 	bool			descending;
-};
-
-enum hist_handler {
-	HIST_ON_MATCH,
-	HIST_ON_MAX,
-	HIST_ON_CHANGE,
 };
 
 enum hist_action_kind {
@@ -444,6 +490,8 @@ struct hist_table {
  * @n_stacks:	stack capture buffers an event needs
  * @scratch:	per-CPU scratch, HIST_CTX_LEVELS chunks of @scratch_size
  * @refs_off, @key_off, @stacks_off: where a chunk keeps what
+ * @lookup_key_size: bytes of the key in a chunk: our key, zero-extended to
+ *		the longest key of the histograms we read variables from
  * @clock:	the trace clock asked for with clock=
  * @users:	references from other histograms to our variables
  * @link:	in the list of triggers with variables
@@ -490,6 +538,7 @@ struct hist_trigger {
 	unsigned int		refs_off;
 	unsigned int		key_off;
 	unsigned int		stacks_off;
+	unsigned int		lookup_key_size;
 	char			*clock;
 	int			users;
 	struct list_head	link;
@@ -503,10 +552,12 @@ struct hist_trigger {
 
 /*
  * struct hist_frame - one event in flight through hist_trigger_hit(): the
- * record and the scratch memory of this CPU and context level.
+ * record and the scratch memory of this CPU and context level (the chunk,
+ * and where its parts are; see trace_hist_run.c).
  */
 struct hist_frame {
 	struct hist_trigger	*ht;
+	void			*scratch;
 	void			*rec;
 	struct trace_buffer	*buffer;
 	struct ring_buffer_event *rbe;

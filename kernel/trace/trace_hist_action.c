@@ -11,7 +11,7 @@
  * runs: onmatch always (the hit got this far, so every variable it reads
  * was set); onmax when $VAR exceeds the largest value seen for the entry;
  * onchange when $VAR differs from the last value seen for the entry. The
- * tracked value lives in the entry's private data and is updated with
+ * tracked value is an atomic64_t in the entry's private data, updated with
  * cmpxchg/xchg, so that hits of one entry on several CPUs agree on which
  * of them fired.
  *
@@ -40,43 +40,6 @@
 
 #include "trace_hist.h"
 #include "trace_synth.h"
-
-/*
- * Where the text of a "name(args)" call is: NUL-terminate args, or NULL.
- * A missing ')' at the very end is forgiven, as stock kernels do.
- */
-static char *call_args(char *s, char **name)
-{
-	char *open = strchr(s, '('), *close;
-
-	if (!open)
-		return NULL;
-	close = strrchr(open, ')');
-	if (close && close[1])
-		return NULL;
-	*open = '\0';
-	if (close)
-		*close = '\0';
-	*name = s;
-	return open + 1;
-}
-
-/* The handler part "onmax($x)" up to the dot that starts the action. */
-static char *split_handler(char *s)
-{
-	int depth = 0;
-	char *c;
-
-	for (c = s; *c; c++) {
-		if (*c == '(')
-			depth++;
-		else if (*c == ')')
-			depth--;
-		else if (*c == '.' && !depth)
-			return c;
-	}
-	return NULL;
-}
 
 static struct hist_var *own_var(struct hist_trigger *ht, const char *name)
 {
@@ -117,12 +80,6 @@ static struct hist_field *param_field(struct hist_build *b,
 {
 	struct hist_field *f;
 	struct hist_var *var;
-
-	/* Stock kernels take no parameter of a single character. */
-	if (strlen(text) < 2) {
-		hist_err(b->p, HIST_ERR_INVALID_PARAM, text);
-		return ERR_PTR(-EINVAL);
-	}
 
 	if (text[0] == '$') {
 		var = own_var(b->ht, text + 1);
@@ -217,105 +174,115 @@ static int build_save(struct hist_build *b, struct hist_action *act,
 	return 0;
 }
 
-/* HANDLER(ARG): onmatch's event, or onmax/onchange's variable. */
+/* HANDLER(ARG): onmatch's event (checked by the parser), or a variable. */
 static int build_handler(struct hist_build *b, struct hist_action *act,
-			 char *name, char *arg)
+			 const struct hist_action_spec *as)
 {
 	struct hist_var *var;
-	char *dot;
 
-	if (!strcmp(name, "onmatch")) {
-		act->handler = HIST_ON_MATCH;
-		dot = strchr(arg, '.');
-		if (!dot) {
-			hist_err(b->p, HIST_ERR_MISSING_SUBSYSTEM, arg);
-			return -EINVAL;
-		}
-		*dot = '\0';
-		if (!__find_event_file(b->ht->tr, arg, dot + 1)) {
-			hist_err(b->p, HIST_ERR_BAD_MATCH_EVENT, dot + 1);
-			return -EINVAL;
-		}
-		act->match_system = arg;
-		act->match_event = dot + 1;
+	if (as->handler == HIST_ON_MATCH) {
+		act->match_system = as->system;
+		act->match_event = as->arg;
 		return 0;
 	}
-	if (!strcmp(name, "onmax"))
-		act->handler = HIST_ON_MAX;
-	else if (!strcmp(name, "onchange"))
-		act->handler = HIST_ON_CHANGE;
-	else
-		return -EINVAL;
-
-	if (arg[0] != '$') {
-		hist_err(b->p, HIST_ERR_TRACK_NOT_VAR, arg);
+	if (as->arg[0] != '$') {
+		hist_err(b->p, HIST_ERR_TRACK_NOT_VAR, as->arg);
 		return -EINVAL;
 	}
-	var = own_var(b->ht, arg + 1);
+	var = own_var(b->ht, as->arg + 1);
 	if (!var) {
-		hist_err(b->p, HIST_ERR_TRACK_VAR_NOT_FOUND, arg + 1);
+		hist_err(b->p, HIST_ERR_TRACK_VAR_NOT_FOUND, as->arg + 1);
 		return -EINVAL;
 	}
 	act->watched = var->field;
 	return 0;
 }
 
-/*
- * One "HANDLER(ARG).ACTION(PARAMS)"; hist_parse_init() checked its shape,
- * that the handler takes the action and that there are parameters.
- */
-static int build_action(struct hist_build *b, struct hist_action *act,
-			char *text)
+/* The parameters of an action as the spec prints them: "a,b,c". */
+static char *join_params(const struct hist_action_spec *as)
 {
-	char *hname, *harg, *aname, *aargs, *dot;
-	char *params[HIST_PARAMS_MAX + 1];
-	int n, ret;
+	size_t len = 1;
+	unsigned int i;
+	char *s;
 
-	dot = split_handler(text);
-	*dot = '\0';
-	harg = call_args(text, &hname);
-	aargs = call_args(dot + 1, &aname);
-	if (!harg || !aargs)
-		return -EINVAL;
-	/* As the spec prints it: rebuilt, so a forgiven ')' shows. */
-	act->spec = kasprintf(GFP_KERNEL, "%s(%s).%s(%s)", hname, harg, aname,
-			      aargs);
-	if (!act->spec)
-		return -ENOMEM;
-	/* The shorthand SYNTH(...) is the same action as trace(SYNTH,...) */
-	if (strcmp(aname, "trace") && strcmp(aname, "save") &&
-	    strcmp(aname, "snapshot")) {
-		act->canon = kasprintf(GFP_KERNEL, "%s(%s).trace(%s,%s)", hname,
-				       harg, aname, aargs);
-		if (!act->canon)
-			return -ENOMEM;
+	for (i = 0; i < as->n_params; i++)
+		len += strlen(as->params[i]) + 1;
+	s = kzalloc(len, GFP_KERNEL);
+	for (i = 0; s && i < as->n_params; i++) {
+		if (i)
+			strcat(s, ",");
+		strcat(s, as->params[i]);
 	}
+	return s;
+}
+
+/*
+ * What an action is printed as, and compared by: rebuilt from its parts,
+ * so that what the parser ignored does not show; the shorthand
+ * SYNTH(...) is compared as trace(SYNTH,...).
+ */
+static int action_texts(struct hist_action *act,
+			const struct hist_action_spec *as)
+{
+	char *params = join_params(as), *handler;
+	int ret = -ENOMEM;
+
+	handler = kasprintf(GFP_KERNEL, "%s(%s%s%s)",
+			    hist_handler_name(as->handler), as->system ?: "",
+			    as->system ? "." : "", as->arg);
+	if (!params || !handler)
+		goto out;
+	act->spec = kasprintf(GFP_KERNEL, "%s.%s(%s)", handler, as->name,
+			      params);
+	if (!act->spec)
+		goto out;
+	ret = 0;
+	if (strcmp(as->name, "trace") && strcmp(as->name, "save") &&
+	    strcmp(as->name, "snapshot")) {
+		act->canon = kasprintf(GFP_KERNEL, "%s.trace(%s,%s)", handler,
+				       as->name, params);
+		if (!act->canon)
+			ret = -ENOMEM;
+	}
+out:
+	kfree(handler);
+	kfree(params);
+	return ret;
+}
+
+/* One action of the command; hist_parse_init() checked its shape. */
+static int build_action(struct hist_build *b, struct hist_action *act,
+			struct hist_action_spec *as)
+{
+	int ret;
+
+	act->handler = as->handler;
+	ret = action_texts(act, as);
+	if (ret)
+		return ret;
 	/*
-	 * "!hist:..." compares actions by their text only, and stock kernels
-	 * remove a trigger without resolving its actions (nor logging them).
+	 * "!hist:..." compares actions by their text only, and a trigger is
+	 * removed without its actions being resolved (nor logging them).
 	 */
 	if (b->probe)
 		return 0;
-	ret = build_handler(b, act, hname, harg);
+	ret = build_handler(b, act, as);
 	if (ret)
 		return ret;
 
-	n = hist_split(aargs, ',', params, ARRAY_SIZE(params));
-	if (n < 0 || n > HIST_PARAMS_MAX)
-		return -EINVAL;
-
-	if (!strcmp(aname, "snapshot")) {
+	if (!strcmp(as->name, "snapshot")) {
 		act->kind = HIST_DO_SNAPSHOT;
 		return 0;
 	}
-	if (!strcmp(aname, "save")) {
+	if (!strcmp(as->name, "save")) {
 		act->kind = HIST_DO_SAVE;
-		return build_save(b, act, params, n);
+		return build_save(b, act, as->params, as->n_params);
 	}
 	act->kind = HIST_DO_TRACE;
-	if (!strcmp(aname, "trace"))
-		return build_trace(b, act, params[0], params + 1, n - 1);
-	return build_trace(b, act, aname, params, n);
+	if (!strcmp(as->name, "trace"))
+		return build_trace(b, act, as->params[0], as->params + 1,
+				   as->n_params - 1);
+	return build_trace(b, act, as->name, as->params, as->n_params);
 }
 
 /**
@@ -332,12 +299,13 @@ int hist_actions_build(struct hist_build *b)
 	unsigned int i, saves = 0;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
 	for (i = 0; i < s->n_actions; i++) {
 		act = kzalloc(sizeof(*act), GFP_KERNEL);
 		if (!act)
 			return -ENOMEM;
 		list_add_tail(&act->list, &ht->actions);
-		ret = build_action(b, act, s->actions[i]);
+		ret = build_action(b, act, &s->actions[i]);
 		if (ret)
 			return ret;
 		if (act->kind == HIST_DO_SAVE && saves++) {
@@ -364,7 +332,7 @@ void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv)
 		act->track_off = -1;
 		if (act->handler != HIST_ON_MATCH) {
 			act->track_off = *priv;
-			*priv += sizeof(u64);
+			*priv += sizeof(atomic64_t);
 		}
 		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
 			act->save_off[i] = *priv;
@@ -376,20 +344,23 @@ void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv)
 	}
 }
 
-/* onmax/onchange: whether @val is news for the entry; records it if so. */
+/*
+ * onmax/onchange: whether @val is news for the entry; records it if so.
+ * Hits of one entry on several CPUs agree through the atomic64_t.
+ */
 static bool track(const struct hist_action *act, void *priv, u64 val)
 {
-	u64 *tracked = priv + act->track_off;
-	u64 old;
+	atomic64_t *tracked = priv + act->track_off;
+	s64 old;
 
 	if (act->handler == HIST_ON_CHANGE)
-		return xchg(tracked, val) != val;
+		return atomic64_xchg(tracked, val) != val;
 
-	old = READ_ONCE(*tracked);
+	old = atomic64_read(tracked);
 	do {
-		if (val <= old)
+		if (val <= (u64)old)
 			return false;
-	} while (!try_cmpxchg(tracked, &old, val));
+	} while (!atomic64_try_cmpxchg(tracked, &old, val));
 	return true;
 }
 
@@ -547,7 +518,7 @@ void hist_actions_print_entry(struct seq_file *m,
 			continue;
 		seq_printf(m, "\n\t%s: %10llu",
 			   act->handler == HIST_ON_MAX ? "max" : "changed",
-			   *(const u64 *)(priv + act->track_off));
+			   (u64)atomic64_read(priv + act->track_off));
 		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
 			const struct hist_field *f = act->params[i];
 			const void *v = priv + act->save_off[i];
@@ -572,16 +543,15 @@ void hist_actions_print_snapshot(struct seq_file *m,
 				 const struct hist_trigger *ht)
 {
 	const struct tracing_map_elt *elt = READ_ONCE(ht->snap_elt);
-	char *handler;
+	const char *spec;
 
 	if (!ht->snapshot || !elt)
 		return;
-	handler = kstrdup(ht->snapshot->spec, GFP_KERNEL);
-	if (handler)
-		*split_handler(handler) = '\0';
-	seq_printf(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n\ttriggering value { %s }: %10llu\ttriggered by event with key: ",
-		   handler ? handler : "", READ_ONCE(ht->snap_val));
-	kfree(handler);
+	/* The handler "onmax($x)" is the spec up to its first ')'. */
+	spec = ht->snapshot->spec;
+	seq_printf(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n\ttriggering value { %.*s }: %10llu\ttriggered by event with key: ",
+		   (int)(strchr(spec, ')') + 1 - spec), spec,
+		   READ_ONCE(ht->snap_val));
 	hist_print_key(m, ht, elt);
 	seq_putc(m, '\n');
 }

@@ -13,7 +13,8 @@
  *			HIST_STACKTRACE_SIZE; each part is 8-byte aligned
  *	sums		hitcount first, then the values
  *	variables	one map variable each; strings and stack traces also
- *			get a buffer in the entry's private data
+ *			get two buffers in the entry's private data, which
+ *			the map variable's protocol switches between
  *	private data	the comm saved for .execname, variable buffers, and
  *			what the actions keep (see trace_hist_action.c)
  *
@@ -51,13 +52,17 @@ static int build_keys(struct hist_build *b)
 	return 0;
 }
 
+/*
+ * vals=: read until the table's sums are all taken. The first plain
+ * "hitcount" is the sum every table has; a list with more values than
+ * sums is refused, unless all that is left is one more "hitcount".
+ */
 static int build_vals(struct hist_build *b)
 {
-	struct hist_spec *s = &b->p->spec;
 	struct hist_trigger *ht = b->ht;
+	char *list = b->p->spec.vals, *piece;
 	bool plain_hitcount_seen = false;
 	struct hist_field *f;
-	unsigned int i;
 
 	f = hist_field_new(b, HIST_K_HITCOUNT, "hitcount");
 	if (!f)
@@ -65,28 +70,25 @@ static int build_vals(struct hist_build *b)
 	f->roles = HIST_R_VAL;
 	ht->vals[ht->n_vals++] = f;
 
-	for (i = 0; i < s->n_vals; i++) {
-		if (!*s->vals[i]) {
+	while (ht->n_vals < HIST_VALS_MAX && (piece = hist_next(&list, ','))) {
+		if (!*piece) {
 			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
 			return -EINVAL;
 		}
-		/* The first plain "hitcount" is the one every table has. */
-		if (!strcmp(s->vals[i], "hitcount") && !plain_hitcount_seen) {
+		if (!strcmp(piece, "hitcount") && !plain_hitcount_seen) {
 			plain_hitcount_seen = true;
 			continue;
 		}
-		if (ht->n_vals == HIST_VALS_MAX)
-			return -EINVAL;
-		f = hist_field_parse(b, s->vals[i], HIST_R_VAL);
+		f = hist_field_parse(b, piece, HIST_R_VAL);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (!f)
-			return -ENOMEM;
 		ht->vals[ht->n_vals++] = f;
 	}
+	if (list && strcmp(list, "hitcount"))
+		return -EINVAL;
 	if (ht->nohitcount && ht->n_vals == 1) {
 		hist_err(b->p, HIST_ERR_NEED_NOHC_VAL, NULL);
-		return -ENOENT;		/* stock's errno, odd as it is */
+		return -ENOENT;		/* the ABI's errno, odd as it is */
 	}
 	return 0;
 }
@@ -95,30 +97,23 @@ static int build_vals(struct hist_build *b)
  * Variable names come first: a name given twice, or defined by another
  * histogram of the same event, is refused before anything is compiled,
  * even when the command would only pause or clear an existing histogram
- * (stock kernels behave so). Cuts every "NAME=EXPR" at its '='.
+ * (the ABI's order of checks).
  */
 static int check_var_names(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
 	unsigned int i, j;
-	char *eq;
 
-	for (i = 0; i < s->n_assigns; i++) {
-		eq = strchr(s->assigns[i], '=');
-		*eq = '\0';
-		if (!eq[1]) {
-			hist_err(b->p, HIST_ERR_EMPTY_ASSIGNMENT, s->assigns[i]);
-			return -EINVAL;
-		}
+	for (i = 0; i < s->n_vars; i++) {
 		for (j = 0; j < i; j++)
-			if (!strcmp(s->assigns[j], s->assigns[i]))
+			if (!strcmp(s->vars[j].name, s->vars[i].name))
 				goto defined;
-		if (!b->probe && hist_var_on_event(b->ht->file, s->assigns[i]))
+		if (!b->probe && hist_var_on_event(b->ht->file, s->vars[i].name))
 			goto defined;
 	}
 	return 0;
 defined:
-	hist_err(b->p, HIST_ERR_VAR_DEFINED, s->assigns[i]);
+	hist_err(b->p, HIST_ERR_VAR_DEFINED, s->vars[i].name);
 	return -EINVAL;
 }
 
@@ -130,9 +125,8 @@ static int build_vars(struct hist_build *b)
 	struct hist_var *var;
 	unsigned int i;
 
-	for (i = 0; i < s->n_assigns; i++) {
-		f = hist_field_parse(b, s->assigns[i] + strlen(s->assigns[i]) + 1,
-				     HIST_R_VAR);
+	for (i = 0; i < s->n_vars; i++) {
+		f = hist_field_parse(b, s->vars[i].expr, HIST_R_VAR);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		if (!f)
@@ -142,7 +136,7 @@ static int build_vars(struct hist_build *b)
 		if (!var)
 			return -ENOMEM;
 		ht->vars[ht->n_vars++] = var;
-		var->name = kstrdup(s->assigns[i], GFP_KERNEL);
+		var->name = kstrdup(s->vars[i].name, GFP_KERNEL);
 		if (!var->name)
 			return -ENOMEM;
 		var->field = f;
@@ -238,12 +232,13 @@ static int layout(struct hist_trigger *ht)
 	for (i = 0; i < ht->n_vars; i++) {
 		struct hist_var *var = ht->vars[i];
 
-		if (hist_field_is_stack(var->field)) {
+		if (hist_field_is_stack(var->field))
+			var->bytes = HIST_STACKTRACE_SIZE;
+		else if (hist_field_is_string(var->field))
+			var->bytes = HIST_STR_MAX;
+		if (var->bytes) {
 			var->priv_off = priv;
-			priv += HIST_STACKTRACE_SIZE;
-		} else if (hist_field_is_string(var->field)) {
-			var->priv_off = priv;
-			priv += HIST_STR_MAX;
+			priv += 2 * var->bytes;
 		}
 	}
 	hist_actions_layout(ht, &priv);
@@ -281,6 +276,7 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 	struct hist_build b;
 	int ret;
 
+	lockdep_assert_held(&event_mutex);
 	ht = kzalloc(sizeof(*ht), GFP_KERNEL);
 	if (!ht)
 		return ERR_PTR(-ENOMEM);

@@ -413,10 +413,10 @@ static struct hist_field *own_alias(struct hist_build *b, const char *name)
 	const char *value;
 	unsigned int i;
 
-	for (i = 0; i < s->n_assigns; i++) {
-		if (strcmp(s->assigns[i], name))
+	for (i = 0; i < s->n_vars; i++) {
+		if (strcmp(s->vars[i].name, name))
 			continue;
-		value = s->assigns[i] + strlen(name) + 1;
+		value = s->vars[i].expr;
 		if (strpbrk(value, "+-*/$"))
 			return NULL;
 		f = own_field(b, (char *)value);
@@ -440,9 +440,12 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 		if (f)
 			return f;
 	} else {
+		/* Not SYSTEM.EVENT.$VAR: not a field either, all of it. */
 		event = strchr(text, '.');
-		if (!event || dollar[-1] != '.' || event == dollar - 1)
-			goto not_found;
+		if (!event || dollar[-1] != '.' || event == dollar - 1) {
+			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
+			return ERR_PTR(-EINVAL);
+		}
 		system = text;
 		*event++ = '\0';
 		dollar[-1] = '\0';
@@ -450,7 +453,6 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 	f = hist_ref_field(b, system, event, dollar + 1, roles);
 	if (f)
 		return f;
-not_found:
 	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
 	return ERR_PTR(-EINVAL);
 }
@@ -631,6 +633,9 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	char *op, *name, *lname, *rname;
 	enum hist_kind kind;
 
+	/* An action parameter is one field, whatever characters it holds. */
+	if (roles & HIST_R_PARAM)
+		return atom(b, s, roles);
 	if (*s == '-')
 		return unary_minus(b, s, roles, n_ops);
 	/* A sign without an operand is a syntax error, not a field. */
@@ -721,6 +726,7 @@ struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 	unsigned int n_ops = 0;
 	struct hist_field *f;
 
+	lockdep_assert_held(&event_mutex);
 	f = expr(b, text, roles, &n_ops);
 	if (!IS_ERR(f))
 		f->roles |= roles;

@@ -15,10 +15,12 @@
  * with NULs.
  *
  * Errors go to the trace array's error_log through hist_err(), with a
- * caret at the first place the offending text appears in the command, the
- * way stock kernels point at it.
+ * caret at the first place the offending text appears in the command (the
+ * ABI's way of pointing at it).
  *
- * Called under event_mutex by the hist command (trace_events_hist.c).
+ * Nothing here looks at anything but the text, except that the event of
+ * onmatch() is looked up through hist_parse.find_event: no lock is
+ * needed, and the KUnit suite trace_hist_parse_kunit.c calls it directly.
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
@@ -78,6 +80,9 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_HANDLER_ACTION] = "Handler doesn't support action",
 	[HIST_ERR_TOO_MANY_SAVES] =
 		"Can't have more than one save() action per hist",
+	[HIST_ERR_MALFORMED_ASSIGNMENT] = "Malformed assignment",
+	[HIST_ERR_TOO_MANY_VARS] = "Too many variables defined",
+	[HIST_ERR_NO_CLOSING_PAREN] = "No closing paren found",
 };
 
 /**
@@ -89,34 +94,50 @@ static const char * const hist_err_text[] = {
  */
 void hist_err(struct hist_parse *p, enum hist_err err, const char *token)
 {
+	unsigned int pos = token ? err_pos(p->orig, token) : 0;
+
+	if (!p->n_errs++) {
+		p->err = err;
+		p->err_pos = pos;
+	}
 	tracing_log_err(p->tr, p->loc, p->orig, (const char **)hist_err_text,
-			err, token ? err_pos(p->orig, token) : 0);
+			err, pos);
+}
+
+/**
+ * hist_scan - find the first of some characters
+ * @s:		the string
+ * @stops:	the characters looked for
+ *
+ * The one scanner of the hist command language: items are separated by
+ * ':', list entries by ',', the filter starts after a blank. Parentheses
+ * protect nothing from it: "-(a,b)" is the two entries "-(a" and "b)" of
+ * a list, and "save(a:b)" two items, as the ABI has them.
+ *
+ * Return: the first character of @s that is in @stops, or the
+ * terminating NUL.
+ */
+char *hist_scan(const char *s, const char *stops)
+{
+	return (char *)s + strcspn(s, stops);
 }
 
 /*
- * Find the filter: "if" after a blank, at parenthesis depth 0. Returns a
- * pointer to the blank before it, or NULL.
+ * The filter: "if" between a blank and a blank or the end. Returns the
+ * blank before it, or NULL.
  */
 static char *find_filter(char *s)
 {
-	int depth = 0;
 	char *c;
 
-	for (c = s; *c; c++) {
-		if (*c == '(')
-			depth++;
-		else if (*c == ')')
-			depth--;
-		else if (depth == 0 && isspace(*c) && c[1] == 'i' &&
-			 c[2] == 'f' && (isspace(c[3]) || !c[3]))
+	for (c = hist_scan(s, " \t"); *c; c = hist_scan(c + 1, " \t"))
+		if (c[1] == 'i' && c[2] == 'f' && (isspace(c[3]) || !c[3]))
 			return c;
-	}
 	return NULL;
 }
 
 /**
  * hist_next - the next piece of a list whose pieces are separated by @sep
- * outside parentheses
  * @cursor:	where the rest of the list starts; NULL after the last piece
  * @sep:	the separator
  *
@@ -126,28 +147,23 @@ static char *find_filter(char *s)
  */
 char *hist_next(char **cursor, char sep)
 {
-	char *piece = *cursor, *c;
-	int depth = 0;
+	char stops[2] = { sep, '\0' };
+	char *piece = *cursor, *end;
 
 	if (!piece)
 		return NULL;
-	for (c = piece; *c; c++) {
-		if (*c == '(') {
-			depth++;
-		} else if (*c == ')') {
-			depth--;
-		} else if (*c == sep && !depth) {
-			*c = '\0';
-			*cursor = c + 1;
-			return piece;
-		}
+	end = hist_scan(piece, stops);
+	if (*end) {
+		*end = '\0';
+		*cursor = end + 1;
+	} else {
+		*cursor = NULL;
 	}
-	*cursor = NULL;
 	return piece;
 }
 
 /**
- * hist_split - split a string at every separator outside parentheses
+ * hist_split - split a string at every separator
  * @s:		the string, cut in place
  * @sep:	the separator
  * @out:	the pieces
@@ -158,21 +174,12 @@ char *hist_next(char **cursor, char sep)
 int hist_split(char *s, char sep, char **out, unsigned int max)
 {
 	unsigned int n = 0;
-	int depth = 0;
-	char *c;
+	char *piece;
 
-	out[n++] = s;
-	for (c = s; *c; c++) {
-		if (*c == '(') {
-			depth++;
-		} else if (*c == ')') {
-			depth--;
-		} else if (*c == sep && depth == 0) {
-			if (n == max)
-				return -E2BIG;
-			*c = '\0';
-			out[n++] = c + 1;
-		}
+	while ((piece = hist_next(&s, sep))) {
+		if (n == max)
+			return -E2BIG;
+		out[n++] = piece;
 	}
 	return n;
 }
@@ -238,16 +245,30 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
 }
 
 /*
- * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. More
- * than HIST_VARS_MAX are ignored, as stock kernels do.
+ * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. An item
+ * that starts when HIST_VARS_MAX variables are defined already is an
+ * error; more than that in one item are ignored (stock 6.12 does both).
  */
 static int parse_assignments(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
-	char *piece;
+	char *piece, *eq;
 
-	while ((piece = hist_next(&item, ',')) && s->n_assigns < HIST_VARS_MAX)
-		s->assigns[s->n_assigns++] = piece;
+	if (s->n_vars == HIST_VARS_MAX) {
+		hist_err(p, HIST_ERR_TOO_MANY_VARS, item);
+		return -EINVAL;
+	}
+	while ((piece = hist_next(&item, ',')) && s->n_vars < HIST_VARS_MAX) {
+		eq = strchr(piece, '=');
+		if (!eq) {
+			hist_err(p, HIST_ERR_MALFORMED_ASSIGNMENT, piece);
+			return -EINVAL;
+		}
+		*eq = '\0';
+		s->vars[s->n_vars].name = piece;
+		s->vars[s->n_vars].expr = eq + 1;
+		s->n_vars++;
+	}
 	return 0;
 }
 
@@ -257,10 +278,10 @@ static int parse_keys(struct hist_parse *p, char *item, char *value)
 			  &p->spec.n_keys);
 }
 
+/* vals=: kept whole; how many fit depends on "hitcount" (build_vals()). */
 static int parse_vals(struct hist_parse *p, char *item, char *value)
 {
-	return parse_list(p, item, value, p->spec.vals, HIST_VALS_MAX,
-			  &p->spec.n_vals);
+	return parse_string_attr(p, item, value, &p->spec.vals);
 }
 
 static int parse_sort(struct hist_parse *p, char *item, char *value)
@@ -280,32 +301,114 @@ static int parse_clock(struct hist_parse *p, char *item, char *value)
 	return parse_string_attr(p, item, value, &p->spec.clock);
 }
 
-/*
- * What stock kernels check of an action as they read the command, before
- * anything is resolved: that there is an action, that the handler takes
- * it, and that it has parameters.
- */
-static int check_action(struct hist_parse *p, const char *item)
-{
-	const char *action, *open;
+static const char *const hist_handlers[] = {
+	[HIST_ON_MATCH]		= "onmatch",
+	[HIST_ON_MAX]		= "onmax",
+	[HIST_ON_CHANGE]	= "onchange",
+};
 
-	action = strstr(item, ").");
-	if (!action || !strchr(action + 2, '(')) {
+/**
+ * hist_handler_name - the name of a handler as commands write it
+ * @handler:	the handler
+ *
+ * Return: "onmatch", "onmax" or "onchange".
+ */
+const char *hist_handler_name(enum hist_handler handler)
+{
+	return hist_handlers[handler];
+}
+
+/*
+ * onmatch(SYSTEM.EVENT): the event must exist. It is looked up as the
+ * command is read, before the action is: a command with a bad event and
+ * no action is refused for the event.
+ */
+static int parse_match_event(struct hist_parse *p,
+			     struct hist_action_spec *act)
+{
+	char *dot = strchr(act->arg, '.');
+
+	if (!dot) {
+		hist_err(p, HIST_ERR_MISSING_SUBSYSTEM, act->arg);
+		return -EINVAL;
+	}
+	*dot = '\0';
+	act->system = act->arg;
+	act->arg = dot + 1;
+	if (!p->find_event(p->tr, act->system, act->arg)) {
+		hist_err(p, HIST_ERR_BAD_MATCH_EVENT, act->arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * "HANDLER(ARG).ACTION(PARAMS)", read left to right as the ABI has it:
+ * ARG ends at the first ')' (without one, the command is refused without
+ * a word), ACTION starts after the first '.' behind it and ends at its
+ * '(', PARAMS end at the next ')' or at the end of the item. Whatever
+ * follows those is ignored, so "onmax($x)).save(a)" is
+ * "onmax($x).save(a)". The action must be one the handler takes;
+ * snapshot() needs its ')' and ignores what it holds; the others need
+ * parameters, blanks around them do not count, and each must have two
+ * characters at least.
+ */
+static int parse_action(struct hist_parse *p, char *item,
+			enum hist_handler handler)
+{
+	struct hist_action_spec *act = &p->spec.actions[p->spec.n_actions];
+	char *rest, *dot, *params, *open, *c;
+	int i, n, ret;
+
+	act->handler = handler;
+	act->arg = item + strlen(hist_handlers[handler]) + 1;
+	rest = strchr(act->arg, ')');
+	if (!rest)
+		return -EINVAL;
+	*rest++ = '\0';
+	if (handler == HIST_ON_MATCH) {
+		ret = parse_match_event(p, act);
+		if (ret)
+			return ret;
+	}
+	dot = strchr(rest, '.');
+	open = dot ? strchr(dot + 1, '(') : NULL;
+	if (!open) {
 		hist_err(p, HIST_ERR_NO_ACTION, NULL);
 		return -EINVAL;
 	}
-	action += 2;
-	open = strchr(action, '(');
-	if (str_has_prefix(item, "onmatch(") &&
-	    (str_has_prefix(action, "save(") ||
-	     str_has_prefix(action, "snapshot("))) {
-		hist_err(p, HIST_ERR_HANDLER_ACTION, action);
+	*open = '\0';
+	act->name = dot + 1;
+	params = open + 1;
+	c = strchr(params, ')');
+
+	if (handler == HIST_ON_MATCH && (!strcmp(act->name, "save") ||
+					 !strcmp(act->name, "snapshot"))) {
+		hist_err(p, HIST_ERR_HANDLER_ACTION, act->name);
 		return -EINVAL;
 	}
-	if (!str_has_prefix(action, "snapshot(") &&
-	    (open[1] == ')' || !open[1])) {
+	if (!strcmp(act->name, "snapshot")) {
+		if (c)
+			return 0;
+		hist_err(p, HIST_ERR_NO_CLOSING_PAREN, NULL);
+		return -EINVAL;
+	}
+	if (c)
+		*c = '\0';
+	if (!*params) {
 		hist_err(p, HIST_ERR_INVALID_PARAM, NULL);
 		return -EINVAL;
+	}
+	n = hist_split(params, ',', act->params, HIST_PARAMS_MAX);
+	if (n < 0)
+		return -EINVAL;
+	act->n_params = n;
+	for (i = 0; i < n; i++) {
+		act->params[i] = strim(act->params[i]);
+		if (strlen(act->params[i]) < 2) {
+			hist_err(p, HIST_ERR_INVALID_PARAM, act->params[i]);
+			return -EINVAL;
+		}
 	}
 	return 0;
 }
@@ -347,15 +450,20 @@ static int parse_flag(struct hist_parse *p, const char *item)
 static int parse_item(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
+	enum hist_handler h;
 	char *value;
-	int i;
+	int i, ret;
 
-	if (str_has_prefix(item, "onmatch(") || str_has_prefix(item, "onmax(") ||
-	    str_has_prefix(item, "onchange(")) {
+	for (h = HIST_ON_MATCH; h < ARRAY_SIZE(hist_handlers); h++) {
+		if (!str_has_prefix(item, hist_handlers[h]) ||
+		    item[strlen(hist_handlers[h])] != '(')
+			continue;
 		if (s->n_actions == HIST_ACTIONS_MAX)
 			return -EINVAL;
-		s->actions[s->n_actions++] = item;
-		return check_action(p, item);
+		ret = parse_action(p, item, h);
+		if (!ret)
+			s->n_actions++;
+		return ret;
 	}
 	for (i = 0; i < ARRAY_SIZE(hist_attrs); i++) {
 		value = item_value(item, hist_attrs[i].name);
@@ -385,7 +493,8 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 
 	p->orig = kasprintf(GFP_KERNEL, "hist:%s", param ? param : "");
 	p->text = kstrdup(p->orig, GFP_KERNEL);
-	if (!p->orig || !p->text)
+	s->actions = kcalloc(HIST_ACTIONS_MAX, sizeof(*s->actions), GFP_KERNEL);
+	if (!p->orig || !p->text || !s->actions)
 		return -ENOMEM;
 	s->bits = HIST_BITS_DEFAULT;
 
@@ -417,4 +526,5 @@ void hist_parse_free(struct hist_parse *p)
 {
 	kfree(p->orig);
 	kfree(p->text);
+	kfree(p->spec.actions);
 }

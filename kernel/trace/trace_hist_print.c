@@ -25,6 +25,7 @@
  * Every function here runs in process context under event_mutex.
  */
 #include <linux/kallsyms.h>
+#include <linux/mm.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/unaligned.h>
@@ -54,6 +55,7 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 	struct hist_trigger *ht = data->private_data;
 	unsigned int i;
 
+	lockdep_assert_held(&event_mutex);
 	seq_puts(m, "hist:");
 	if (data->name)
 		seq_printf(m, "name=%s:", data->name);
@@ -243,6 +245,34 @@ void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 }
 
 /*
+ * @val * @scale / @whole, as the ABI computes the shares of .percent and
+ * .graph:
+ * in 64 bits, multiplying first unless that overflows, else dividing
+ * @whole by @scale first. Sums are unsigned, so negative values make huge
+ * shares, and shares beyond the whole happen.
+ *
+ * Return: false when there is no answer (a division by zero); nothing is
+ * always 0, even of a whole of 0.
+ */
+static bool scaled(u64 val, u64 scale, u64 whole, u64 *res)
+{
+	*res = 0;
+	if (!val)
+		return true;
+	if (val <= div64_u64(U64_MAX, scale)) {
+		if (!whole)
+			return false;
+		*res = div64_u64(val * scale, whole);
+		return true;
+	}
+	whole = div64_u64(whole, scale);
+	if (!whole)
+		return false;
+	*res = div64_u64(val, whole);
+	return true;
+}
+
+/*
  * One value of an entry. Stock kernels show no sum of an expression, and
  * show a constant's without a name.
  */
@@ -257,11 +287,19 @@ static void print_val(struct seq_file *m, const struct hist_field *f,
 	if (f->kind >= HIST_K_NEG)
 		return;
 	if (f->mods & HIST_M_PERCENT) {
-		pc = total ? mul_u64_u64_div_u64(val, 10000, total) : 0;
-		seq_printf(m, "  %s (%%):%4llu.%02llu", name, div_u64(pc, 100),
-			   pc % 100);
+		if (!scaled(val, 10000, total, &pc)) {
+			seq_printf(m, "  %s (%%):[ERROR]", name);
+			return;
+		}
+		/* Hundredths of a percent, in 32 bits as the ABI has them. */
+		seq_printf(m, "  %s (%%): %3u.%02u", name, (u32)pc / 100,
+			   (u32)pc % 100);
 	} else if (f->mods & HIST_M_GRAPH) {
-		n = max ? mul_u64_u64_div_u64(val, HIST_GRAPH_WIDTH, max) : 0;
+		/* The bar is the share of the largest sum, in 1/10000s. */
+		if (!scaled(val, 10000, max, &pc))
+			pc = 0;
+		n = min_t(u32, (u32)pc * HIST_GRAPH_WIDTH / 10000,
+			  HIST_GRAPH_WIDTH);
 		memset(bar, '#', n);
 		bar[n] = '\0';
 		seq_printf(m, "  %s: %-*s", name, HIST_GRAPH_WIDTH, bar);
@@ -272,44 +310,52 @@ static void print_val(struct seq_file *m, const struct hist_field *f,
 	}
 }
 
-/* Totals and maxima of the sums, for .percent and .graph. */
-static void sum_stats(const struct hist_trigger *ht,
-		      const struct tracing_map_snapshot *snap,
-		      u64 *total, u64 *max)
+/*
+ * The sums of every entry of a snapshot, read once: the totals and maxima
+ * that .percent and .graph scale by, and the values printed, then agree
+ * however the sums grow meanwhile (a bar never grows past its width).
+ */
+struct hist_sums {
+	u64	*vals;		/* n_entries rows of n_vals */
+	u64	total[HIST_VALS_MAX];
+	u64	max[HIST_VALS_MAX];
+};
+
+static int read_sums(const struct hist_trigger *ht,
+		     const struct tracing_map_snapshot *snap,
+		     struct hist_sums *sums)
 {
 	unsigned int i, j;
 
-	memset(total, 0, ht->n_vals * sizeof(*total));
-	memset(max, 0, ht->n_vals * sizeof(*max));
+	memset(sums, 0, sizeof(*sums));
+	sums->vals = kvcalloc(max(snap->n_entries, 1U) * ht->n_vals,
+			      sizeof(u64), GFP_KERNEL);
+	if (!sums->vals)
+		return -ENOMEM;
 	for (i = 0; i < snap->n_entries; i++) {
-		for (j = 0; j < ht->n_vals; j++) {
-			u64 v = tracing_map_elt_sum(snap->entries[i].elt,
-						    ht->vals[j]->sum_idx);
+		u64 *row = sums->vals + i * ht->n_vals;
 
-			total[j] += v;
-			max[j] = max(max[j], v);
+		for (j = 0; j < ht->n_vals; j++) {
+			row[j] = tracing_map_elt_sum(snap->entries[i].elt,
+						     ht->vals[j]->sum_idx);
+			sums->total[j] += row[j];
+			sums->max[j] = max(sums->max[j], row[j]);
 		}
 	}
+	return 0;
 }
 
 static void print_entry(struct seq_file *m, const struct hist_trigger *ht,
-			struct tracing_map_elt *elt, const u64 *total,
-			const u64 *max)
+			struct tracing_map_elt *elt, const u64 *row,
+			const struct hist_sums *sums)
 {
 	unsigned int i;
 
 	hist_print_key(m, ht, elt);
-	for (i = 0; i < ht->n_vals; i++) {
-		const struct hist_field *f = ht->vals[i];
-		u64 v = tracing_map_elt_sum(elt, f->sum_idx);
-
-		if (i == 0) {
-			if (!ht->nohitcount)
-				seq_printf(m, " hitcount: %10llu", v);
-			continue;
-		}
-		print_val(m, f, v, total[i], max[i]);
-	}
+	if (!ht->nohitcount)
+		seq_printf(m, " hitcount: %10llu", row[0]);
+	for (i = 1; i < ht->n_vals; i++)
+		print_val(m, ht->vals[i], row[i], sums->total[i], sums->max[i]);
 	hist_actions_print_entry(m, ht, elt);
 	seq_putc(m, '\n');
 }
@@ -317,18 +363,22 @@ static void print_entry(struct seq_file *m, const struct hist_trigger *ht,
 static int print_table(struct seq_file *m, struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
-	u64 total[HIST_VALS_MAX], max[HIST_VALS_MAX];
 	struct tracing_map_snapshot *snap;
+	struct hist_sums sums;
 	unsigned int i;
 	u64 drops;
+	int ret;
 
 	snap = hist_snapshot(ht);
 	if (IS_ERR(snap))
 		return PTR_ERR(snap);
-	sum_stats(ht, snap, total, max);
+	ret = read_sums(ht, snap, &sums);
+	if (ret)
+		goto out;
 	for (i = 0; i < snap->n_entries; i++)
-		print_entry(m, ht, snap->entries[i].elt, total, max);
-	tracing_map_snapshot_free(snap);
+		print_entry(m, ht, snap->entries[i].elt,
+			    sums.vals + i * ht->n_vals, &sums);
+	kvfree(sums.vals);
 	hist_actions_print_snapshot(m, ht);
 
 	/* Hits are the hits recorded: the dropped ones are not. */
@@ -336,7 +386,9 @@ static int print_table(struct seq_file *m, struct event_trigger_data *data)
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
 		   tracing_map_hits(ht->table->map) - drops,
 		   tracing_map_entries(ht->table->map), drops);
-	return 0;
+out:
+	tracing_map_snapshot_free(snap);
+	return ret;
 }
 
 static void print_header(struct seq_file *m, struct event_trigger_data *data,
@@ -364,6 +416,7 @@ int hist_show(struct seq_file *m, struct trace_event_file *file)
 	bool first = true;
 	int ret = 0;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(data, &file->triggers, list) {
 		if (!hist_is_hist_trigger(data))
 			continue;
@@ -485,6 +538,7 @@ int hist_debug_show(struct seq_file *m, struct trace_event_file *file)
 	struct event_trigger_data *data;
 	bool first = true;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(data, &file->triggers, list) {
 		if (!hist_is_hist_trigger(data))
 			continue;

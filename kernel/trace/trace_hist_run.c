@@ -11,8 +11,12 @@
  *	scratch = per_cpu(ht->scratch) + interrupt_context_level() * size
  *
  * A hit at a deeper level (an NMI during an IRQ during a task) gets another
- * chunk, and a hit at the same level on the same CPU cannot start before
- * the one in progress has returned.
+ * chunk. A hit at the same level on the same CPU can only start before the
+ * one in progress has returned by coming from it: an action of the trigger
+ * generated a synthetic event that, directly or through other triggers,
+ * hit this trigger again. The chunk's first word says it is in use, and
+ * such a nested hit is ignored: it would overwrite the chunk of the hit it
+ * came from, and an action cycle would never end otherwise.
  *
  * The steps, with the fields (struct hist_field) compiled at creation:
  *
@@ -23,6 +27,15 @@
  *  4. insert the key into the map (a full map counts a drop and stops);
  *  5. add hitcount and the values to the entry's sums, set its variables;
  *  6. run the actions (trace_hist_action.c).
+ *
+ * A scratch chunk:
+ *
+ *	busy		u64, non-zero while a hit uses the chunk
+ *	vals		u64 per field of the program (the slots)
+ *	refs		u64 per variable reference
+ *	key		lookup_key_size bytes, zero past our own key
+ *	ref copies	the bytes of the string and stacktrace variables read
+ *	stacks		n_stacks stack buffers
  */
 #include <linux/log2.h>
 #include <linux/preempt.h>
@@ -32,8 +45,6 @@
 #include <linux/unaligned.h>
 
 #include "trace_hist.h"
-
-#define HIST_CTX_LEVELS	4	/* task, softirq, irq, NMI */
 
 static u64 load_num(const void *p, unsigned int size, bool is_signed)
 {
@@ -218,9 +229,11 @@ static void build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 }
 
 /*
- * Store the variables of the hit in @elt. Strings and stack traces are
- * copied into the entry's private data and the variable holds a pointer to
- * that copy, which stays valid as long as the entry.
+ * Store the variables of the hit in @elt. The bytes of a string or stack
+ * trace go into the entry's private data, into the one of the variable's
+ * two buffers that readers are not using, and the variable holds a
+ * pointer to them; a concurrent set of the same variable makes this one
+ * count as overwritten at once (tracing_map_elt_var_write_begin()).
  */
 static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
 		     struct tracing_map_elt *elt)
@@ -232,19 +245,54 @@ static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
 		const struct hist_var *var = ht->vars[i];
 		const struct hist_field *f = var->field;
 		u64 val = fr->vals[f->slot];
+		void *dst;
+		int buf;
 
-		if (var->priv_off >= 0) {
-			void *dst = priv + var->priv_off;
-
-			if (hist_field_is_stack(f))
-				memcpy(dst, (void *)(unsigned long)val,
-				       HIST_STACKTRACE_SIZE);
-			else
-				hist_copy_str(dst, HIST_STR_MAX, f, fr);
-			val = (unsigned long)dst;
+		if (var->priv_off < 0) {
+			tracing_map_elt_var_set(elt, var->idx, val);
+			continue;
 		}
-		tracing_map_elt_var_set(elt, var->idx, val);
+		buf = tracing_map_elt_var_write_begin(elt, var->idx);
+		if (buf < 0)
+			continue;
+		dst = priv + var->priv_off + buf * var->bytes;
+		if (hist_field_is_stack(f))
+			memcpy(dst, (void *)(unsigned long)val, var->bytes);
+		else
+			hist_copy_str(dst, var->bytes, f, fr);
+		tracing_map_elt_var_write_end(elt, var->idx, (unsigned long)dst);
 	}
+}
+
+/* One hit, in its scratch chunk; see the top of this file. */
+static void hit(struct hist_trigger *ht, struct hist_frame *fr)
+{
+	struct tracing_map_elt *elt;
+	unsigned int i;
+
+	if (ht->has_stacktrace)
+		stack_pad(fr->stacks, stack_trace_save(fr->stacks,
+						       HIST_STACKTRACE_DEPTH,
+						       HIST_STACKTRACE_SKIP));
+	run(ht, fr, 0, ht->n_key_fields);
+	memset(fr->key, 0, ht->lookup_key_size);
+	build_key(ht, fr);
+
+	if (ht->n_refs && !hist_refs_resolve(ht, fr))
+		return;
+	run(ht, fr, ht->n_key_fields, ht->n_slots);
+
+	elt = tracing_map_insert(ht->table->map, fr->key);
+	if (!elt)
+		return;
+
+	for (i = 0; i < ht->n_vals; i++)
+		tracing_map_elt_sum_add(elt, ht->vals[i]->sum_idx,
+					fr->vals[ht->vals[i]->slot]);
+	set_vars(ht, fr, elt);
+
+	if (!list_empty(&ht->actions))
+		hist_actions_run(ht, fr, elt);
 }
 
 /**
@@ -261,67 +309,65 @@ void hist_trigger_hit(struct event_trigger_data *data,
 		      struct ring_buffer_event *rbe)
 {
 	struct hist_trigger *ht = data->private_data;
-	struct tracing_map_elt *elt;
 	struct hist_frame fr;
-	unsigned int i;
 	void *scratch;
+	u64 *busy;
 
 	if (unlikely(!rec))
 		return;
 
 	scratch = this_cpu_ptr(ht->scratch) +
 		  interrupt_context_level() * ht->scratch_size;
+	busy = scratch;
+	/* Only a hit nested in a hit of this context on this CPU sees it set. */
+	if (*busy)
+		return;
+	*busy = 1;
+	barrier();
+
 	fr.ht = ht;
+	fr.scratch = scratch;
 	fr.rec = rec;
 	fr.buffer = buffer;
 	fr.rbe = rbe;
-	fr.vals = scratch;
+	fr.vals = scratch + sizeof(*busy);
 	fr.refs = scratch + ht->refs_off;
 	fr.key = scratch + ht->key_off;
 	fr.stacks = scratch + ht->stacks_off;
+	hit(ht, &fr);
 
-	if (ht->has_stacktrace)
-		stack_pad(fr.stacks, stack_trace_save(fr.stacks,
-						      HIST_STACKTRACE_DEPTH,
-						      HIST_STACKTRACE_SKIP));
-	run(ht, &fr, 0, ht->n_key_fields);
-	memset(fr.key, 0, ht->key_size);
-	build_key(ht, &fr);
-
-	if (ht->n_refs && !hist_refs_resolve(ht, &fr))
-		return;
-	run(ht, &fr, ht->n_key_fields, ht->n_slots);
-
-	elt = tracing_map_insert(ht->table->map, fr.key);
-	if (!elt)
-		return;
-
-	for (i = 0; i < ht->n_vals; i++)
-		tracing_map_elt_sum_add(elt, ht->vals[i]->sum_idx,
-					fr.vals[ht->vals[i]->slot]);
-	set_vars(ht, &fr, elt);
-
-	if (!list_empty(&ht->actions))
-		hist_actions_run(ht, &fr, elt);
-
+	barrier();
+	*busy = 0;
 	hist_poll_wakeup();
 }
 
 /**
  * hist_scratch_alloc - allocate the per-CPU scratch of a trigger
- * @ht:	the trigger, program complete
+ * @ht:	the trigger, program complete, references resolved
  *
  * Return: 0 or -ENOMEM.
  */
 int hist_scratch_alloc(struct hist_trigger *ht)
 {
-	unsigned int size;
+	struct hist_ref *ref;
+	unsigned int off;
 
-	ht->refs_off = ht->n_slots * sizeof(u64);
+	/* The key we look other maps up with covers each of their keys. */
+	ht->lookup_key_size = ht->key_size;
+	list_for_each_entry(ref, &ht->refs, list)
+		ht->lookup_key_size = max(ht->lookup_key_size,
+					  ref->var->owner->key_size);
+
+	ht->refs_off = sizeof(u64) + ht->n_slots * sizeof(u64);
 	ht->key_off = ht->refs_off + ht->n_refs * sizeof(u64);
-	ht->stacks_off = ALIGN(ht->key_off + ht->key_size, sizeof(long));
-	size = ht->stacks_off + ht->n_stacks * HIST_STACKTRACE_SIZE;
-	ht->scratch_size = ALIGN(size, sizeof(u64));
+	off = ALIGN(ht->key_off + ht->lookup_key_size, sizeof(u64));
+	list_for_each_entry(ref, &ht->refs, list) {
+		ref->copy_off = off;
+		off += ref->var->bytes;
+	}
+	ht->stacks_off = off;
+	off += ht->n_stacks * HIST_STACKTRACE_SIZE;
+	ht->scratch_size = ALIGN(off, sizeof(u64));
 
 	ht->scratch = __alloc_percpu(ht->scratch_size * HIST_CTX_LEVELS,
 				     sizeof(u64));

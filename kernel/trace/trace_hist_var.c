@@ -89,23 +89,16 @@ static unsigned int find_match_var(struct hist_build *b, const char *name,
 				   struct hist_var **var)
 {
 	const struct hist_spec *s = &b->p->spec;
-	char event[2 * MAX_EVENT_NAME_LEN];
 	unsigned int i, others, n = 0;
 	struct hist_var *v;
-	char *dot;
 
 	*var = NULL;
 	for (i = 0; i < s->n_actions; i++) {
-		if (!str_has_prefix(s->actions[i], "onmatch(") ||
-		    strscpy(event, s->actions[i] + strlen("onmatch("),
-			    sizeof(event)) < 0)
+		const struct hist_action_spec *as = &s->actions[i];
+
+		if (as->handler != HIST_ON_MATCH)
 			continue;
-		event[strcspn(event, ")")] = '\0';
-		dot = strchr(event, '.');
-		if (!dot)
-			continue;
-		*dot = '\0';
-		v = find_var(b->ht->tr, event, dot + 1, name, &others);
+		v = find_var(b->ht->tr, as->system, as->arg, name, &others);
 		if (!v)
 			continue;
 		if (!n++)
@@ -124,6 +117,7 @@ bool hist_var_on_event(struct trace_event_file *file, const char *name)
 {
 	struct hist_trigger *ht;
 
+	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(ht, &file->tr->hist_vars, link)
 		if (ht->file == file && find_var_in(ht, name))
 			return true;
@@ -241,13 +235,57 @@ struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
 {
 	unsigned int others;
 
+	lockdep_assert_held(&event_mutex);
 	return find_var(tr, system, event, name, &others);
+}
+
+/*
+ * Tries of a read of a string or stacktrace variable that lost its buffer
+ * to concurrent sets; past them, the variable counts as not set.
+ */
+#define HIST_REF_READ_TRIES	8
+
+/*
+ * Read the variable of @ref in @elt into fr->refs; the bytes of a string
+ * or stack trace are copied into the hit's scratch, whole, and the value
+ * points to that copy.
+ */
+static bool read_ref(const struct hist_ref *ref, struct tracing_map_elt *elt,
+		     struct hist_frame *fr)
+{
+	const struct hist_var *var = ref->var;
+	u64 *val = &fr->refs[ref->idx];
+	struct tracing_map_var_read rd;
+	void *copy;
+	int tries;
+
+	if (!var->bytes)
+		return ref->consume ?
+		       tracing_map_elt_var_read_once(elt, var->idx, val) :
+		       tracing_map_elt_var_get(elt, var->idx, val);
+
+	copy = fr->scratch + ref->copy_off;
+	for (tries = 0; tries < HIST_REF_READ_TRIES; tries++) {
+		if (!tracing_map_elt_var_read_begin(elt, var->idx, &rd))
+			return false;
+		memcpy(copy, (void *)(unsigned long)rd.val, var->bytes);
+		if (tracing_map_elt_var_read_end(elt, var->idx, &rd,
+						 ref->consume)) {
+			*val = (unsigned long)copy;
+			return true;
+		}
+	}
+	return false;
 }
 
 /**
  * hist_refs_resolve - read the variables a hit needs, with its key
  * @ht:	the trigger
  * @fr:	the hit; fr->key is built, fr->refs receives the values
+ *
+ * The key looked up is ours, zero-extended (or cut) to the key size of the
+ * histogram read: a histogram keyed otherwise than we are matches the
+ * entries whose key bytes begin with ours and are zero after them.
  *
  * Context: the event's, see trace_hist_run.c.
  *
@@ -259,15 +297,8 @@ bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr)
 	struct tracing_map_elt *elt;
 
 	list_for_each_entry(ref, &ht->refs, list) {
-		const struct hist_var *var = ref->var;
-		u64 *val = &fr->refs[ref->idx];
-
-		elt = tracing_map_lookup(var->owner->table->map, fr->key);
-		if (!elt)
-			return false;
-		if (ref->consume ?
-		    !tracing_map_elt_var_read_once(elt, var->idx, val) :
-		    !tracing_map_elt_var_get(elt, var->idx, val))
+		elt = tracing_map_lookup(ref->var->owner->table->map, fr->key);
+		if (!elt || !read_ref(ref, elt, fr))
 			return false;
 	}
 	return true;
@@ -284,6 +315,7 @@ int hist_vars_register(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
 
+	lockdep_assert_held(&event_mutex);
 	if (ht->n_vars)
 		list_add_tail(&ht->link, &ht->tr->hist_vars);
 	list_for_each_entry(ref, &ht->refs, list)
@@ -300,6 +332,7 @@ void hist_vars_unregister(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
 
+	lockdep_assert_held(&event_mutex);
 	list_del_init(&ht->link);
 	list_for_each_entry(ref, &ht->refs, list) {
 		struct hist_trigger *owner = ref->var->owner;

@@ -1,0 +1,283 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite of the hist command parser (trace_hist_parse.c), built in by
+ * CONFIG_HIST_PARSE_KUNIT_TEST and run at boot.
+ *
+ * The parser is string code only: it cuts "hist:..." into a struct
+ * hist_spec and refuses malformed commands with an error_log entry. Each
+ * case feeds it commands and checks the pieces, or the error and the
+ * caret it logged (struct hist_parse records the first one). Errors go to
+ * the error_log of a trace instance of the suite's own, and the event of
+ * onmatch() is looked up by a stand-in that knows one event, sys.ev.
+ *
+ * The commands are those that once reached the builder malformed and
+ * oopsed it, and the corner cases of the ABI's way of cutting: no
+ * parenthesis protects a separator, a handler's argument ends at the first
+ * ')', what follows an action's parameters is ignored.
+ */
+
+#include <kunit/test.h>
+#include <linux/string.h>
+#include <linux/trace.h>
+
+#include "trace_hist.h"
+
+#define HPK_INSTANCE	"hist_parse_kunit"
+
+static struct trace_array *hpk_tr;
+
+/* The one event onmatch() finds: sys.ev. Any non-NULL file will do. */
+static struct trace_event_file *hpk_find_event(struct trace_array *tr,
+					       const char *system,
+					       const char *event)
+{
+	static struct trace_event_file file;
+
+	return !strcmp(system, "sys") && !strcmp(event, "ev") ? &file : NULL;
+}
+
+/* Parse @cmd (the text after "hist:") into @p; returns what parsing did. */
+static int hpk_parse(struct kunit *test, struct hist_parse *p,
+		     const char *cmd)
+{
+	memset(p, 0, sizeof(*p));
+	p->tr = hpk_tr;
+	p->loc = "hist:kunit";
+	p->find_event = hpk_find_event;
+	return hist_parse_init(p, cmd);
+}
+
+static void hpk_free(void *p)
+{
+	hist_parse_free(p);
+}
+
+/* A parse that the test frees when it ends. */
+static struct hist_parse *hpk_new(struct kunit *test)
+{
+	struct hist_parse *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_EQ(test, kunit_add_action(test, hpk_free, p), 0);
+	return p;
+}
+
+/* @cmd is refused with @err logged first, its caret under @at. */
+static void hpk_refused(struct kunit *test, const char *cmd,
+			enum hist_err err, const char *at)
+{
+	struct hist_parse *p = hpk_new(test);
+	char *full;
+
+	KUNIT_EXPECT_EQ_MSG(test, hpk_parse(test, p, cmd), -EINVAL, "%s", cmd);
+	KUNIT_ASSERT_GT_MSG(test, p->n_errs, 0, "%s: nothing logged", cmd);
+	KUNIT_EXPECT_EQ_MSG(test, p->err, err, "%s", cmd);
+	full = kasprintf(GFP_KERNEL, "hist:%s", cmd);
+	KUNIT_ASSERT_NOT_NULL(test, full);
+	KUNIT_EXPECT_EQ_MSG(test, p->err_pos, (unsigned int)(strstr(full, at) - full),
+			    "%s: caret", cmd);
+	kfree(full);
+}
+
+/* @cmd is refused without a word in error_log. */
+static void hpk_refused_silently(struct kunit *test, const char *cmd)
+{
+	struct hist_parse *p = hpk_new(test);
+
+	KUNIT_EXPECT_EQ_MSG(test, hpk_parse(test, p, cmd), -EINVAL, "%s", cmd);
+	KUNIT_EXPECT_EQ_MSG(test, p->n_errs, 0, "%s", cmd);
+}
+
+/* @cmd is accepted; the parse is returned for checking. */
+static struct hist_parse *hpk_accepted(struct kunit *test, const char *cmd)
+{
+	struct hist_parse *p = hpk_new(test);
+
+	KUNIT_EXPECT_EQ_MSG(test, hpk_parse(test, p, cmd), 0, "%s", cmd);
+	KUNIT_EXPECT_EQ_MSG(test, p->n_errs, 0, "%s", cmd);
+	return p;
+}
+
+static void hpk_test_scan(struct kunit *test)
+{
+	char list[] = "a,-(b,c),,d";
+	char *out[5];
+
+	KUNIT_EXPECT_STREQ(test, hist_scan("ab:c,d", ",:"), ":c,d");
+	KUNIT_EXPECT_STREQ(test, hist_scan("abc", ","), "");
+	/* Parentheses protect nothing. */
+	KUNIT_EXPECT_EQ(test, hist_split(list, ',', out, ARRAY_SIZE(out)), 5);
+	KUNIT_EXPECT_STREQ(test, out[1], "-(b");
+	KUNIT_EXPECT_STREQ(test, out[2], "c)");
+	KUNIT_EXPECT_STREQ(test, out[3], "");
+	KUNIT_EXPECT_STREQ(test, out[4], "d");
+	strscpy(list, "a,b,c", sizeof(list));
+	KUNIT_EXPECT_EQ(test, hist_split(list, ',', out, 2), -E2BIG);
+}
+
+static void hpk_test_attributes(struct kunit *test)
+{
+	struct hist_parse *p;
+
+	p = hpk_accepted(test, "keys=pid,prio:vals=v,w:sort=pid.descending:size=4096:name=n1:pause:NOHC if prio > 1");
+	KUNIT_EXPECT_EQ(test, p->spec.n_keys, 2);
+	KUNIT_EXPECT_STREQ(test, p->spec.keys[1], "prio");
+	KUNIT_EXPECT_STREQ(test, p->spec.vals, "v,w");
+	KUNIT_EXPECT_EQ(test, p->spec.n_sort, 1);
+	KUNIT_EXPECT_STREQ(test, p->spec.sort[0], "pid.descending");
+	KUNIT_EXPECT_EQ(test, p->spec.bits, 12);
+	KUNIT_EXPECT_STREQ(test, p->spec.name, "n1");
+	KUNIT_EXPECT_TRUE(test, p->spec.pause);
+	KUNIT_EXPECT_TRUE(test, p->spec.nohitcount);
+	KUNIT_EXPECT_STREQ(test, p->spec.filter, "if prio > 1");
+
+	/* The last of an attribute given twice counts. */
+	p = hpk_accepted(test, "key=a:keys=b:values=c:val=d");
+	KUNIT_EXPECT_STREQ(test, p->spec.keys[0], "b");
+	KUNIT_EXPECT_STREQ(test, p->spec.vals, "d");
+
+	hpk_refused(test, "keys=", HIST_ERR_EMPTY_ASSIGNMENT, "keys=");
+	hpk_refused(test, "keys=v:sort=a,b,c", HIST_ERR_TOO_MANY_SORT_FIELDS,
+		    "sort=");
+	hpk_refused_silently(test, "keys=v:bogus");
+	hpk_refused_silently(test, "keys=v:size=64");
+	hpk_refused_silently(test, "keys=v::vals=w");
+	hpk_refused_silently(test, "vals=w");
+}
+
+static void hpk_test_assignments(struct kunit *test)
+{
+	struct hist_parse *p;
+	char cmd[256];
+	int i, n;
+
+	p = hpk_accepted(test, "keys=v:a=1,b=$c:x=y-$z,=v");
+	KUNIT_EXPECT_EQ(test, p->spec.n_vars, 4);
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].name, "b");
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].expr, "$c");
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[2].expr, "y-$z");
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[3].name, "");
+
+	/* These once reached the builder, which assumed a '='. */
+	hpk_refused(test, "keys=v:a=1,b", HIST_ERR_MALFORMED_ASSIGNMENT, "b");
+	hpk_refused(test, "keys=v:ts0=common_timestamp,",
+		    HIST_ERR_MALFORMED_ASSIGNMENT, "");
+	hpk_refused(test, "keys=v:,a=v", HIST_ERR_MALFORMED_ASSIGNMENT, "");
+	hpk_refused(test, "keys=v:x=-(v,w)", HIST_ERR_MALFORMED_ASSIGNMENT,
+		    "w)");
+
+	/* Past 16 variables: an item more is refused, more in one ignored. */
+	n = snprintf(cmd, sizeof(cmd), "keys=v:a0=v");
+	for (i = 1; i < 18; i++)
+		n += snprintf(cmd + n, sizeof(cmd) - n, ",a%d=v", i);
+	p = hpk_accepted(test, cmd);
+	KUNIT_EXPECT_EQ(test, p->spec.n_vars, HIST_VARS_MAX);
+	strlcat(cmd, ":b=w", sizeof(cmd));
+	hpk_refused(test, cmd, HIST_ERR_TOO_MANY_VARS, "b=w");
+}
+
+static void hpk_test_actions(struct kunit *test)
+{
+	struct hist_action_spec *act;
+	struct hist_parse *p;
+
+	p = hpk_accepted(test, "keys=v:onmatch(sys.ev).trace(lat,$d,next_pid):onmax($d).save( code , val )");
+	KUNIT_ASSERT_EQ(test, p->spec.n_actions, 2);
+	act = &p->spec.actions[0];
+	KUNIT_EXPECT_EQ(test, act->handler, HIST_ON_MATCH);
+	KUNIT_EXPECT_STREQ(test, act->system, "sys");
+	KUNIT_EXPECT_STREQ(test, act->arg, "ev");
+	KUNIT_EXPECT_STREQ(test, act->name, "trace");
+	KUNIT_EXPECT_EQ(test, act->n_params, 3);
+	KUNIT_EXPECT_STREQ(test, act->params[2], "next_pid");
+	act = &p->spec.actions[1];
+	KUNIT_EXPECT_EQ(test, act->handler, HIST_ON_MAX);
+	KUNIT_EXPECT_STREQ(test, act->arg, "$d");
+	KUNIT_EXPECT_STREQ(test, act->params[0], "code");
+	KUNIT_EXPECT_STREQ(test, act->params[1], "val");
+
+	/* What follows the handler's first ')' or the parameters is ignored. */
+	p = hpk_accepted(test, "keys=v:onmax($d)).save(code):onchange($d)(x).snapshot()x");
+	KUNIT_EXPECT_STREQ(test, p->spec.actions[0].arg, "$d");
+	KUNIT_EXPECT_STREQ(test, p->spec.actions[0].params[0], "code");
+	KUNIT_EXPECT_STREQ(test, p->spec.actions[1].name, "snapshot");
+	p = hpk_accepted(test, "keys=v:onmax($d).save(code:vals=w");
+	KUNIT_EXPECT_STREQ(test, p->spec.vals, "w");
+
+	/* The argument ends at the first ')', however many '(' came. */
+	p = hpk_accepted(test, "keys=v:onmax(($d).save(code)");
+	KUNIT_EXPECT_STREQ(test, p->spec.actions[0].arg, "($d");
+
+	/* These once split differently in the parser and the builder. */
+	hpk_refused(test, "keys=v:onmatch((sys.ev).trace(lat,$d)",
+		    HIST_ERR_BAD_MATCH_EVENT, "ev).");
+	hpk_refused(test, "keys=v:onmatch(sys.ev.trace(lat,$d)",
+		    HIST_ERR_BAD_MATCH_EVENT, "ev.trace");
+	hpk_refused(test, "keys=v:onmatch(sysev).trace(lat,$d)",
+		    HIST_ERR_MISSING_SUBSYSTEM, "sysev");
+	hpk_refused(test, "keys=v:onmax($d.save(code)", HIST_ERR_NO_ACTION,
+		    "hist:");
+	hpk_refused(test, "keys=v:onmax($d)save(code)", HIST_ERR_NO_ACTION,
+		    "hist:");
+	hpk_refused(test, "keys=v:onmatch(sys.ev).save(code)",
+		    HIST_ERR_HANDLER_ACTION, "save(");
+	hpk_refused(test, "keys=v:onmax($d).snapshot(",
+		    HIST_ERR_NO_CLOSING_PAREN, "hist:");
+	hpk_refused(test, "keys=v:onmax($d).save()", HIST_ERR_INVALID_PARAM,
+		    "hist:");
+	hpk_refused(test, "keys=v:onmax($d).save(", HIST_ERR_INVALID_PARAM,
+		    "hist:");
+	hpk_refused(test, "keys=v:onmax($d).save(code,w)",
+		    HIST_ERR_INVALID_PARAM, "w)");
+	hpk_refused_silently(test, "keys=v:onmax($d");
+	hpk_refused_silently(test, "keys=v:onmax ($d).save(code)");
+	hpk_refused_silently(test, "keys=v:onmax($d).save(code,val:id)");
+}
+
+static void hpk_test_filter(struct kunit *test)
+{
+	struct hist_parse *p;
+
+	p = hpk_accepted(test, "keys=v:vals=w\tif v == 1");
+	KUNIT_EXPECT_STREQ(test, p->spec.vals, "w");
+	KUNIT_EXPECT_STREQ(test, p->spec.filter, "if v == 1");
+	/* No blank after "if": no filter. */
+	p = hpk_accepted(test, "keys=v:vals=w if(v == 1)");
+	KUNIT_EXPECT_NULL(test, p->spec.filter);
+	/* The filter is cut first, parentheses or not. */
+	p = hpk_accepted(test, "keys=v:onmax($d).save(code if v == 1)");
+	KUNIT_EXPECT_STREQ(test, p->spec.filter, "if v == 1)");
+}
+
+static int hpk_suite_init(struct kunit_suite *suite)
+{
+	hpk_tr = trace_array_get_by_name(HPK_INSTANCE, NULL);
+	return hpk_tr ? 0 : -ENOMEM;
+}
+
+static void hpk_suite_exit(struct kunit_suite *suite)
+{
+	trace_array_put(hpk_tr);
+	trace_array_destroy(hpk_tr);
+}
+
+static struct kunit_case hist_parse_test_cases[] = {
+	KUNIT_CASE(hpk_test_scan),
+	KUNIT_CASE(hpk_test_attributes),
+	KUNIT_CASE(hpk_test_assignments),
+	KUNIT_CASE(hpk_test_actions),
+	KUNIT_CASE(hpk_test_filter),
+	{}
+};
+
+static struct kunit_suite hist_parse_test_suite = {
+	.name		= "hist_parse",
+	.suite_init	= hpk_suite_init,
+	.suite_exit	= hpk_suite_exit,
+	.test_cases	= hist_parse_test_cases,
+};
+
+kunit_test_suite(hist_parse_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the hist command parser");
+MODULE_LICENSE("GPL");
