@@ -58,15 +58,18 @@ USER_EVENTS = [
 ]
 
 KERNEL_EVENTS = {
-    'sched/sched_waking': [('comm', 'str'), ('pid', 's'), ('prio', 's'),
-                           ('target_cpu', 's')],
-    'sched/sched_switch': [('prev_comm', 'str'), ('prev_pid', 's'),
-                           ('prev_prio', 's'), ('prev_state', 's'),
-                           ('next_comm', 'str'), ('next_pid', 's'),
-                           ('next_prio', 's')],
-    'syscalls/sys_enter_write': [('__syscall_nr', 's'), ('fd', 'u'),
-                                 ('buf', 'ptr'), ('count', 'u')],
-    'ftrace/print': [('ip', 'ptr'), ('buf', 'buf0')],
+    'sched/sched_waking': [('comm', 'str', 'char[16]'), ('pid', 's', 'pid_t'),
+                           ('prio', 's', 'int'), ('target_cpu', 's', 'int')],
+    'sched/sched_switch': [('prev_comm', 'str', 'char[16]'),
+                           ('prev_pid', 's', 'pid_t'), ('prev_prio', 's', 'int'),
+                           ('prev_state', 's', 'long'),
+                           ('next_comm', 'str', 'char[16]'),
+                           ('next_pid', 's', 'pid_t'), ('next_prio', 's', 'int')],
+    'syscalls/sys_enter_write': [('__syscall_nr', 's', 'int'),
+                                 ('fd', 'u', 'unsigned int'),
+                                 ('buf', 'ptr', 'unsigned long'),
+                                 ('count', 'u', 'size_t')],
+    'ftrace/print': [('ip', 'ptr', 'unsigned long'), ('buf', 'buf0', 'char[]')],
 }
 
 # Event pairs whose keys hold the same values, for variables read across.
@@ -129,10 +132,11 @@ def unesc(text):
 class Event:
     """An event the stream writes triggers to, and what it knows of it."""
 
-    def __init__(self, path, fields, system=None, name=None):
+    def __init__(self, path, fields):
         self.path = path                  # sys/event
-        self.system, self.name = (system, name) if system else path.split('/')
-        self.fields = list(fields)
+        self.system, self.name = path.split('/')
+        self.fields = [f[:2] for f in fields]
+        self.ctypes = {f[0]: f[2] for f in fields if len(f) > 2}
         self.vars = {}                    # per instance prefix: {var: kind}
         self.triggers = {}                # per prefix: [accepted commands]
 
@@ -178,11 +182,12 @@ class Gen:
             self.events[path] = Event(path, fields)
         for name, fields in USER_EVENTS:
             self.events['user_events/' + name] = Event(
-                'user_events/' + name, [(f, user_kind(t)) for t, f in fields])
+                'user_events/' + name, [(f, user_kind(t), t) for t, f in fields])
         self.synth = {}                   # name -> [(ctype, field)]
         self.dyn = {}                     # dynamic event path -> its line
         self.instance = False
         self.queue = []                   # commands of a recipe still to come
+        self.wildness = 1.0               # scales the invalid choices
         self.nsynth = self.ndyn = self.nvar = 0
 
     # -- small helpers ------------------------------------------------------
@@ -191,6 +196,11 @@ class Gen:
 
     def pick(self, seq):
         return self.r.choice(seq)
+
+    def wild(self, prob):
+        """An invalid choice, PROB of the time in a wild command, never in
+        a careful one (half of them are)."""
+        return self.r.random() < prob * self.wildness
 
     def op(self, kind, *args):
         """Add one operation; its last argument is text, escaped."""
@@ -207,7 +217,7 @@ class Gen:
 
     def varname(self):
         self.nvar += 1
-        return self.pick(['v', 'ts', 'lat', 'x', 'd']) + str(self.nvar % 23)
+        return self.pick(['v', 'ts', 'lat', 'x', 'd']) + str(self.nvar)
 
     def number(self):
         if self.p(0.1):
@@ -222,9 +232,10 @@ class Gen:
         if self.p(0.12):
             return self.pick(['common_timestamp', 'common_timestamp.usecs',
                               'common_cpu', 'cpu', 'CPU', 'common_pid',
-                              'common_stacktrace', 'stacktrace', 'hitcount'])
+                              'common_stacktrace', 'stacktrace'] +
+                             (['hitcount', 'common_comm'] if self.wild(1) else []))
         names = ev.numeric() if numeric else [n for n, _ in ev.fields + COMMON]
-        if not names or self.p(0.03):
+        if not names or self.wild(0.05):
             return self.pick(['nosuch', 'comm', 'pid', 'id', 'a8'])
         f = self.pick(names)
         if self.p(0.05):
@@ -246,7 +257,7 @@ class Gen:
             good = ['hex', 'percent', 'graph']
         if field.startswith('common_timestamp'):
             good = ['usecs']
-        m = self.pick(good) if good and self.p(0.85) else self.pick(ALL_MODS)
+        m = self.pick(good) if good and not self.wild(0.3) else self.pick(ALL_MODS)
         return m % self.r.randrange(1, 1000) if '%d' in m else m
 
     def key(self, ev):
@@ -256,7 +267,7 @@ class Gen:
             f = self.pick(ev.strings())
         if '.' not in f and self.p(0.35):
             f += '.' + self.modifier(ev, f, True)
-        elif self.p(0.03):
+        elif self.wild(0.05):
             f += '.' + self.modifier(ev, f, True) + '.' + self.modifier(ev, f, True)
         return f
 
@@ -277,7 +288,7 @@ class Gen:
                 if numeric and kind in ('str', 'stack'):
                     continue
                 cands.append((e, v))
-        if not cands or self.p(0.05):
+        if not cands or self.wild(0.1):
             return '$' + self.pick(['nosuch', 'v1', 'ts0', 'lat'])
         e, v = self.pick(cands)
         if self.p(0.2):
@@ -341,7 +352,7 @@ class Gen:
     # -- synthetic events ---------------------------------------------------
     def synth_fields(self):
         fields = []
-        for i in range(self.pick([1, 1, 2, 3, 4, 6, 33])):
+        for i in range(self.pick([1, 1, 2, 3, 4, 6] + [33] * self.wild(1))):
             c = self.r.random()
             if c < 0.65:
                 t = self.pick(SYNTH_TYPES)
@@ -352,8 +363,10 @@ class Gen:
                 fields.append(('char', 'f%d[]' % i))
             elif c < 0.96:
                 fields.append((self.pick(['unsigned long[]', 'long[]']), 'f%d' % i))
-            else:
+            elif self.wild(1):
                 fields.append((self.pick(SYNTH_BAD_TYPES), 'f%d' % i))
+            else:
+                fields.append(('u64', 'f%d' % i))
         return fields
 
     @staticmethod
@@ -372,8 +385,13 @@ class Gen:
         self.events[ev.path] = ev
 
     def new_synth_name(self):
-        self.nsynth += 1
-        return 'fz_syn%d' % (self.nsynth % 7)
+        """One of seven names, one the model has not defined if it can."""
+        for _ in range(7):
+            self.nsynth += 1
+            name = 'fz_syn%d' % (self.nsynth % 7)
+            if name not in self.synth:
+                break
+        return name
 
     def cmd_synth_define(self):
         name = self.new_synth_name()
@@ -468,7 +486,8 @@ class Gen:
     def hist_cmd(self, ev, prefix):
         """A random hist command for EV; returns (text, vars it defines)."""
         items = []
-        keys = [self.key(ev) for _ in range(self.pick([1, 1, 1, 2, 2, 3, 4]))]
+        keys = [self.key(ev) for _ in range(self.pick([1, 1, 1, 2, 2, 3] +
+                                                      [4] * self.wild(1)))]
         items.append(self.pick(['keys=', 'keys=', 'keys=', 'key=']) + ','.join(keys))
         vals = []
         if self.p(0.5):
@@ -476,12 +495,13 @@ class Gen:
             items.append(self.pick(['vals=', 'vals=', 'values=', 'val=']) + ','.join(vals))
         if self.p(0.35):
             sortable = [k.split('.')[0] for k in keys] + [v.split('.')[0] for v in vals] + ['hitcount']
-            s = [self.pick(sortable) + self.pick(['', '', '.descending', '.ascending', '.bogus'])
+            s = [self.pick(sortable) + self.pick(['', '', '.descending', '.ascending'] +
+                                                 ['.bogus'] * self.wild(1))
                  for _ in range(self.pick([1, 1, 2, 3]))]
             items.append('sort=' + ','.join(s))
         if self.p(0.15):
-            items.append('size=' + self.pick(['128', '256', '2048', '4096', '131072', '100',
-                                              '1', '0', '131073', '99999999', 'abc']))
+            items.append('size=' + self.pick(['128', '256', '2048', '4096', '131072', '100'] +
+                                             ['1', '0', '131073', '99999999', 'abc'] * self.wild(1)))
         if self.p(0.1):
             items.append('name=' + self.pick(['fz_n0', 'fz_n1', 'fz_n2']))
         if self.p(0.08):
@@ -489,11 +509,11 @@ class Gen:
         if self.p(0.06):
             items.append(self.pick(['nohitcount', 'NOHC']))
         if self.p(0.08):
-            items.append('clock=' + self.pick(CLOCKS))
+            items.append('clock=' + self.pick(CLOCKS[:-1] + CLOCKS[-1:] * self.wild(1)))
         defined = {}
         if self.p(0.3):
             defs = []
-            for _ in range(self.pick([1, 1, 2, 3, 17])):
+            for _ in range(self.pick([1, 1, 2, 3] + [17] * self.wild(1))):
                 v = self.varname()
                 if self.p(0.2) and ev.strings():
                     e, kind = self.pick(ev.strings()), 'str'
@@ -531,8 +551,9 @@ class Gen:
                 else:
                     params.append('common_pid')
             else:
-                params.append(self.pick(['common_timestamp', 'nosuch', '1', '$nosuch']))
-        if self.p(0.05):
+                params.append(self.pick(['common_timestamp', 'common_pid'] +
+                                        ['nosuch', '1', '$nosuch'] * self.wild(1)))
+        if self.wild(0.1):
             params = params[:-1] if self.p(0.5) else params + ['common_pid']
         return params
 
@@ -545,10 +566,10 @@ class Gen:
         if c < 0.7:
             return 'save(%s)' % ','.join(self.pick([n for n, _ in ev.fields + COMMON])
                                           for _ in range(self.pick([1, 2, 3])))
-        return self.pick(['snapshot()', 'snapshot', 'save()', 'nosuch()'])
+        return self.pick(['snapshot()'] + ['snapshot', 'save()', 'nosuch()'] * self.wild(1))
 
     def handler(self, ev, prefix, defined):
-        h = self.pick(['onmatch', 'onmatch', 'onmax', 'onchange', 'onnothing'])
+        h = self.pick(['onmatch', 'onmatch', 'onmax', 'onchange'] + ['onnothing'] * self.wild(1))
         if h == 'onmatch':
             o = self.any_event()
             arg = '%s.%s' % (o.system, o.name)
@@ -584,7 +605,7 @@ class Gen:
         fields = [('u64', 'lat'), (keyt, 'key')]
         extra = [n for n, k in eb.fields if k in ('u', 's')][:1]
         if extra:
-            fields.append(('s64', 'more'))
+            fields.append((eb.ctypes.get(extra[0], 's64'), 'more'))
         first = 'hist:keys=%s:%s=%s' % (ka, t0, ts)
         if self.p(0.3) and ea.strings():
             first += ',%s=%s' % (self.varname(), ea.strings()[0])
@@ -806,6 +827,8 @@ class Gen:
     def stream(self):
         self.prologue()
         for _ in range(self.count):
+            if not self.queue:
+                self.wildness = self.pick([0.0, 1.0])
             cmd = self.next_command()
             if len(cmd) == 3:
                 kind, (path, text, done) = 'a', cmd
