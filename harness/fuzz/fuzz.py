@@ -45,12 +45,28 @@ class OutOfBoots(Exception):
     pass
 
 
+def mask(line):
+    return re.sub(r'0x[0-9a-fA-F]+|\b[0-9a-fA-F]{8,}\b|\d+', 'N', line)
+
+
+def rip_function(line):
+    """'RIP: 0010:hist_build+0x127/0x74e' -> 'hist_build'."""
+    text = line.split('RIP: ', 1)[-1]
+    return text.split(':', 1)[-1].split('+')[0]
+
+
 class Outcome:
-    """What one boot of a stream showed (the RESULT file of fuzz-boot)."""
+    """What one boot of a stream showed (the RESULT file of fuzz-boot).
+
+    A kernel report's signature is its first line with the numbers masked
+    and the function its RIP: line names; sigs maps each operation that had
+    a report to the signature of its first one."""
 
     def __init__(self, path):
         self.end, self.lastop, self.splat, self.rip = 'exit', -1, '', ''
-        self.summary, self.reports, self.problems, self.guest_secs = {}, [], [], 0
+        self.summary, self.problems, self.guest_secs = {}, [], 0
+        self.reports, self.sigs = [], {}
+        rips = {}
         with open(path, errors='replace') as f:
             for line in f:
                 word, _, rest = line.rstrip('\n').partition(' ')
@@ -62,34 +78,41 @@ class Outcome:
                     self.guest_secs = int(rest)
                 elif word == 'SPLAT':
                     self.splat = rest
-                elif word == 'RIP':
+                elif word == 'SPLATRIP':
                     self.rip = rest
                 elif word == 'SUMMARY':
                     self.summary = dict(kv.split('=') for kv in rest.split())
-                elif word == 'REPORT':
+                elif word in ('REPORT', 'RIP'):
                     op, _, text = rest.partition(' ')
-                    self.reports.append((int(op), text))
+                    if word == 'RIP':
+                        rips.setdefault(int(op), rip_function(text))
+                    else:
+                        self.reports.append((int(op), text))
                 elif word in ('LEFT', 'LEFTOVER', 'DIRTY') or line.startswith('  '):
                     self.problems.append(line.rstrip('\n'))
-
-    def signature(self):
-        """The kernel report, numbers masked, with the function of its RIP."""
-        if not self.splat:
-            return ''
-        s = re.sub(r'0x[0-9a-fA-F]+|\b[0-9a-fA-F]{8,}\b|\d+', 'N', self.splat)
-        return s + (' @ ' + self.rip if self.rip else '')
+        for op, text in self.reports:
+            if op not in self.sigs:
+                rip = rips.get(op, '')
+                self.sigs[op] = mask(text) + (' @ ' + rip if rip else '')
+        if self.splat and not self.reports:
+            self.sigs[self.lastop] = mask(self.splat) + (' @ ' + self.rip if self.rip else '')
 
     def culprit(self):
-        """The operation charged with the report, or None."""
-        if self.reports:
-            return self.reports[0][0]
-        if self.splat or self.end != 'poweroff':
+        """The first operation charged with a report (a crash included)."""
+        if self.sigs:
+            return min(self.sigs)
+        if self.end != 'poweroff':
             return self.lastop
         return None
 
+    def signature(self, first=0, last=None):
+        """The signature of the first report during operations FIRST..LAST."""
+        ops = [op for op in sorted(self.sigs) if op >= first and (last is None or op <= last)]
+        return self.sigs[ops[0]] if ops else ''
+
     def failed(self):
-        return bool(self.splat or self.end != 'poweroff' or self.problems or
-                    self.reports or not self.summary)
+        return bool(self.sigs or self.end != 'poweroff' or self.problems or
+                    not self.summary)
 
     def describe(self):
         s = self.summary
@@ -124,22 +147,23 @@ class Runner:
         return Outcome(result)
 
 
-def ddmin(items, test):
-    """Zeller's ddmin: a small sublist of ITEMS for which TEST holds (it
-    holds for ITEMS). Stops early, with the best so far, when boots run out."""
+def ddmin(items, test_many):
+    """Zeller's ddmin: a small sublist of ITEMS for which the test holds (it
+    holds for ITEMS). TEST_MANY(candidates) tells the first candidate the
+    test holds for, or None. Stops with the best so far when boots run out."""
     n = 2
     try:
         while len(items) >= 2:
             size = -(-len(items) // n)
             chunks = [items[i:i + size] for i in range(0, len(items), size)]
-            for i in range(len(chunks)):
-                rest = [x for j, c in enumerate(chunks) if j != i for x in c]
-                if test(rest):
-                    items, n = rest, max(n - 1, 2)
-                    break
+            rests = [[x for j, c in enumerate(chunks) if j != i for x in c]
+                     for i in range(len(chunks))]
+            hit = test_many(rests)
+            if hit is not None:
+                items, n = rests[hit], max(n - 1, 2)
+            elif n >= len(items):
+                break
             else:
-                if n >= len(items):
-                    break
                 n = min(len(items), 2 * n)
     except OutOfBoots:
         pass
@@ -151,7 +175,11 @@ def tokens(text):
 
 
 class Shrinker:
-    """Shrinks the stream OPS whose operation K gave the report SIG."""
+    """Shrinks the stream OPS whose operation K gave the report SIG. Several
+    candidates share a boot, as segments of one stream (fuzzexec cleans up
+    between them); the first that gives the report wins."""
+
+    PER_BOOT = 12
 
     def __init__(self, runner, ops, k, sig, budget):
         self.runner, self.ops, self.k, self.sig = runner, list(ops), k, sig
@@ -161,48 +189,71 @@ class Shrinker:
         tail = [self.ops[self.k]] if self.k < len(self.ops) else []
         return [self.ops[i] for i in sorted(keep)] + tail
 
-    def test_lines(self, lines):
-        if self.used >= self.budget:
-            raise OutOfBoots
-        self.used += 1
-        o = self.runner.boot(lines)
-        ok = o.signature() == self.sig
-        say('    boot %d/%d: %d operations: %s' % (self.used, self.budget, len(lines),
-                                                  'reproduces' if ok else 'no'))
-        return ok
+    def test_many(self, cands):
+        """CANDS: lists of operation lines. The index of the first that
+        gives the report, or None."""
+        for base in range(0, len(cands), self.PER_BOOT):
+            if self.used >= self.budget:
+                raise OutOfBoots
+            self.used += 1
+            batch = cands[base:base + self.PER_BOOT]
+            stream, spans = [], []
+            for c in batch:
+                spans.append((len(stream), len(stream) + len(c)))  # ops and its "--"
+                stream += c + ['--']
+            o = self.runner.boot(stream)
+            hit = None
+            for i, (a, b) in enumerate(spans):
+                if o.signature(a, b) == self.sig:
+                    hit = i
+                    break
+            say('    boot %d/%d: %d candidates of %s operations: %s' % (
+                self.used, self.budget, len(batch),
+                '/'.join(str(len(c)) for c in batch),
+                'candidate %d reproduces' % (hit + 1) if hit is not None else 'none reproduces'))
+            if hit is not None:
+                return base + hit
+        return None
 
     def run(self):
+        """The operations of the prefix kept; self.ops has the texts shrunk."""
         prefix = list(range(min(self.k, len(self.ops))))
         keep = prefix
+        firsts = [[], [i for i in prefix if self.ops[i][0] in 'atdDU']]
+        firsts = [c for c in firsts if len(c) < len(prefix)]
         try:
-            for cand in ([], [i for i in prefix if self.ops[i][0] in 'atdDU']):
-                if len(cand) < len(keep) and self.test_lines(self.lines(cand)):
-                    keep = cand
-                    break
+            hit = self.test_many([self.lines(c) for c in firsts]) if firsts else None
         except OutOfBoots:
             return keep
-        keep = ddmin(keep, lambda c: self.test_lines(self.lines(c)))
+        if hit is not None:
+            keep = firsts[hit]
+        keep = ddmin(keep, lambda cands: self.test_many([self.lines(c) for c in cands]))
         # The text of the commands left, the reported one first.
         order = ([self.k] if self.k < len(self.ops) else []) + sorted(keep, reverse=True)
         for i in order:
             kind, _, rest = self.ops[i].partition(' ')
-            if kind not in 'at':
+            if kind not in 'at' or self.used >= self.budget:
                 continue
             path, _, text = rest.partition(' ')
-            toks = tokens(gen.unesc(text))
 
-            def test(cand, i=i, kind=kind, path=path):
-                saved = self.ops[i]
-                self.ops[i] = '%s %s %s' % (kind, path, gen.esc(''.join(cand)))
-                ok = self.test_lines(self.lines(keep))
-                if not ok:
-                    self.ops[i] = saved
-                return ok
-            if self.used >= self.budget:
-                break
-            best = ddmin(toks, test)
-            self.ops[i] = '%s %s %s' % (kind, path, gen.esc(''.join(best)))
+            def line(toks, kind=kind, path=path):
+                return '%s %s %s' % (kind, path, gen.esc(''.join(toks)))
+
+            def test_many(cands, i=i, line=line):
+                saved, lines = self.ops[i], []
+                for c in cands:
+                    self.ops[i] = line(c)
+                    lines.append(self.lines(keep))
+                self.ops[i] = saved
+                return self.test_many(lines)
+            self.ops[i] = line(ddmin(tokens(gen.unesc(text)), test_many))
         return keep
+
+    def verify(self, keep):
+        """One more boot of the result alone: does it give the report?"""
+        o = self.runner.boot(self.lines(keep))
+        self.used += 1
+        return o.signature() == self.sig
 
 
 def say(text):
@@ -233,8 +284,8 @@ def run_one(runner, label, ops, picked, budget, origin):
     if not o.failed():
         return True
     k = o.culprit()
-    if o.splat:
-        say('    kernel report: %s%s' % (o.splat, ' (RIP %s)' % o.rip if o.rip else ''))
+    if o.sigs:
+        say('    kernel report: %s' % o.signature())
     elif o.end != 'poweroff':
         say('    the guest ended (%s) with no report on the console' % o.end)
     say('    console: %s.console' % keep)
@@ -242,19 +293,21 @@ def run_one(runner, label, ops, picked, budget, origin):
         return False
     what = ops[k] if k < len(ops) else 'the clean-up at the end of the stream'
     say('    during operation %d: %s' % (picked[k] if k < len(picked) else k, what))
-    if not o.splat or budget <= 0:
+    if not o.sigs or budget <= 0:
         return False
 
     say('    shrinking (at most %d boots)' % budget)
     sh = Shrinker(runner, ops, k, o.signature(), budget)
     kept = sh.run()
     final = sh.lines(kept)
+    alone = sh.verify(kept)
     orig = sorted(picked[i] for i in kept) + ([picked[k]] if k < len(ops) else [])
     path = os.path.join(FUZZ_DIR, 'min-%s.txt' % label.replace(' ', '-'))
     with open(path, 'w') as f:
         f.write('# fuzz stream: %s shrunk, %s\n' % (label, o.signature()))
         f.write(''.join(l + '\n' for l in final))
-    say('    minimal: %d operations after %d boots' % (len(final), sh.used))
+    say('    minimal: %d operations after %d boots; alone it %s the report' % (
+        len(final), sh.used, 'gives' if alone else 'does NOT give'))
     if origin:
         say('    from the seed:  make fuzz %s PICK=%s' % (origin, ','.join(map(str, orig))))
     say('    the stream:     make fuzz STREAM=%s' % os.path.relpath(path, TOP))

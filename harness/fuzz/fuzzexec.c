@@ -6,7 +6,10 @@
  *
  * Usage: fuzzexec [-o OUT] [-t] STREAM
  *
- * STREAM is made by gen.py (its header describes the operations). For each
+ * STREAM is made by gen.py (its header describes the operations), or by
+ * the shrinker of fuzz.py, which puts several candidate streams in one by
+ * separating them with lines "--": a "--" is an operation of its own that
+ * cleans up and checks, as the end of the stream does. For each
  * command fuzzexec records whether the write was accepted or its errno; after
  * a refusal it reads and clears error_log, and checks that the file written
  * (a trigger file, synthetic_events, dynamic_events) is what it was before.
@@ -20,6 +23,8 @@
  *   LEFT N ERRNO PATH: TEXT       refused command N changed PATH; the lines
  *                                 removed and added follow, as "  -" / "  +"
  *   REPORT N LINE                 a kernel report line during operation N
+ *   RIP N LINE                    a "RIP:" line of the kernel log after a
+ *                                 report, during operation N
  *   LEFTOVER WHAT                 still there after the clean-up
  *   DIRTY WHAT                    there before the stream started (removed)
  *   SUMMARY ops=.. commands=.. accepted=.. refused=.. left=.. leftovers=..
@@ -258,6 +263,10 @@ static void kmsg_check(void)
 		nl = strchr(msg, '\n');
 		if (nl)
 			*nl = '\0';
+		if (strstr(msg, "RIP: ") && n_reports && n_reports <= MAX_REPORTS) {
+			printf("RIP %ld %s\n", cur_op, msg);
+			continue;
+		}
 		for (i = 0; i < sizeof(report_words) / sizeof(report_words[0]); i++)
 			if (strstr(msg, report_words[i]))
 				break;
@@ -793,6 +802,18 @@ static void clean(void)
 	put("error_log", O_TRUNC, "", 0);
 }
 
+/* The end of a stream (or of a segment): our user_events let go, then
+ * everything removed, and what could not be is counted. */
+static void end_segment(void)
+{
+	int i;
+
+	for (i = 0; i < nuevents; i++)
+		ue_unregister(&uevents[i]);
+	clean();
+	n_leftovers += state_report("LEFTOVER");
+}
+
 static double secs(const struct timespec *a, const struct timespec *b)
 {
 	return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
@@ -911,21 +932,20 @@ int main(int argc, char **argv)
 			fprintf(out, "#%ld%s%s\n", cur_op, transcript ? " " : "",
 				transcript ? line : "");
 		flush_out();
-		run_op(line);
+		if (!strcmp(line, "--"))
+			end_segment();
+		else
+			run_op(line);
 		kmsg_check();
 	}
 	fclose(in);
 
-	/* The end: our user_events let go, then everything removed. */
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	cur_op++;
 	if (out)
 		fprintf(out, "#%ld clean-up\n", cur_op);
 	flush_out();
-	for (i = 0; i < nuevents; i++)
-		ue_unregister(&uevents[i]);
-	clean();
-	n_leftovers = state_report("LEFTOVER");
+	end_segment();
 	for (i = 0; clock0.s && clock0.s[i]; i++)
 		if (clock0.s[i] == '[') {	/* "local [global] ..." */
 			put("trace_clock", 0, clock0.s + i + 1,

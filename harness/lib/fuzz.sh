@@ -45,7 +45,7 @@ fuzz_line()
 			FZ_RIP=${line#*RIP: }
 			FZ_RIP=${FZ_RIP#*:}
 			FZ_RIP=${FZ_RIP%%+*}
-			printf 'RIP %s\n' "$FZ_RIP" >>"$FZ_RES"
+			printf 'SPLATRIP %s\n' "$FZ_RIP" >>"$FZ_RES"
 		fi ;;
 	esac
 	if [ -z "$FZ_SPLAT" ] && [[ $line =~ $SPLAT_RE ]]; then
