@@ -195,8 +195,9 @@ static void emit(const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Each line of TEXT to OUT behind PREFIX; error_log timestamps masked. */
-static void emit_lines(const char *prefix, const char *text)
+/* Each line of TEXT to the transcript behind PREFIX; with MASK, a leading
+ * "[timestamp]" (of error_log) as "[TIME]". */
+static void emit_lines(const char *prefix, const char *text, int mask)
 {
 	const char *p = text, *nl;
 
@@ -204,7 +205,7 @@ static void emit_lines(const char *prefix, const char *text)
 		return;
 	while (*p) {
 		nl = strchrnul(p, '\n');
-		if (*p == '[' && memchr(p, ']', nl - p)) {
+		if (mask && *p == '[' && memchr(p, ']', nl - p)) {
 			const char *close = memchr(p, ']', nl - p);
 
 			fprintf(out, "%s[TIME]%.*s\n", prefix, (int)(nl - close - 1), close + 1);
@@ -311,25 +312,30 @@ static size_t unescape(char *s)
 
 /* ---- commands -------------------------------------------------------- */
 
+/* Whether TEXT has LINE (LEN bytes) as one of its lines. */
+static int has_line(const char *text, const char *line, size_t len)
+{
+	const char *p, *nl;
+
+	for (p = text; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if ((size_t)(nl - p) == len && !memcmp(p, line, len))
+			return 1;
+	}
+	return 0;
+}
+
 /* Show how BEFORE and AFTER differ: the lines only in one of them. */
 static void show_change(const char *before, const char *after)
 {
-	const char *sides[2] = { before, after }, *signs = "-+";
+	const char *sides[2] = { before, after }, *signs = "-+", *p, *nl;
 	int s;
 
 	for (s = 0; s < 2; s++) {
-		const char *p = sides[s], *other = sides[!s], *nl;
-
-		while (*p) {
+		for (p = sides[s]; *p; p = *nl ? nl + 1 : nl) {
 			nl = strchrnul(p, '\n');
-			char *line = strndup(p, nl - p);
-			const char *hit = strstr(other, line);
-
-			if (!hit || (hit != other && hit[-1] != '\n') ||
-			    (hit[nl - p] && hit[nl - p] != '\n'))
-				printf("  %c%s\n", signs[s], line);
-			free(line);
-			p = *nl ? nl + 1 : nl;
+			if (!has_line(sides[!s], p, nl - p))
+				printf("  %c%.*s\n", signs[s], (int)(nl - p), p);
 		}
 	}
 }
@@ -339,7 +345,7 @@ static void error_log_take(void)
 	static struct buf log;
 
 	if (slurp("error_log", &log) == 0 && log.len) {
-		emit_lines("| ", log.s);
+		emit_lines("| ", log.s, 1);
 		put("error_log", O_TRUNC, "", 0);
 	}
 }
@@ -398,7 +404,7 @@ static void do_read(const char *path, int show)
 		return;
 	}
 	if (show)
-		emit_lines("  ", b.s);
+		emit_lines("  ", b.s, 0);
 }
 
 /* ---- traffic ----------------------------------------------------------- */
