@@ -64,9 +64,9 @@ class Outcome:
 
     def __init__(self, path):
         self.end, self.lastop, self.splat, self.rip = 'exit', -1, '', ''
-        self.summary, self.problems, self.guest_secs = {}, [], 0
+        self.summary, self.problems, self.notes, self.guest_secs = {}, [], [], 0
         self.reports, self.sigs = [], {}
-        rips = {}
+        rips, under = {}, None
         with open(path, errors='replace') as f:
             for line in f:
                 word, _, rest = line.rstrip('\n').partition(' ')
@@ -88,8 +88,14 @@ class Outcome:
                         rips.setdefault(int(op), rip_function(text))
                     else:
                         self.reports.append((int(op), text))
-                elif word in ('LEFT', 'LEFTOVER', 'DIRTY') or line.startswith('  '):
-                    self.problems.append(line.rstrip('\n'))
+                elif word in ('LEFT', 'LEFTOVER', 'DIRTY'):
+                    under = self.problems
+                    under.append(line.rstrip('\n'))
+                elif word == 'PARTIAL':
+                    under = self.notes
+                    under.append(line.rstrip('\n'))
+                elif line.startswith('  ') and under is not None:
+                    under.append(line.rstrip('\n'))
         for op, text in self.reports:
             if op not in self.sigs:
                 rip = rips.get(op, '')
@@ -279,7 +285,7 @@ def run_one(runner, label, ops, picked, budget, origin):
     keep = os.path.join(FUZZ_DIR, label.replace(' ', '-'))
     o = runner.boot(ops, keep_as=keep)
     say('    ' + o.describe())
-    for p in o.problems[:60]:
+    for p in (o.problems + o.notes)[:60]:
         say('    ' + p)
     if not o.failed():
         return True

@@ -22,6 +22,9 @@
  * Standard output gets one line per problem and a summary:
  *   LEFT N ERRNO PATH: TEXT       refused command N changed PATH; the lines
  *                                 removed and added follow, as "  -" / "  +"
+ *   PARTIAL N ERRNO PATH: TEXT    the same, when it is the way stock deletes
+ *                                 a probe event of several probes (not a
+ *                                 failure: see sibling_release())
  *   REPORT N LINE                 a kernel report line during operation N
  *   RIP N LINE                    a "RIP:" line of the kernel log after a
  *                                 report, during operation N
@@ -340,6 +343,28 @@ static void show_change(const char *before, const char *after)
 	}
 }
 
+/*
+ * Whether a refused write that changed PATH is stock's way of deleting a
+ * probe event with several probes: "-:EVENT" in dynamic_events releases
+ * them one by one, the siblings without a check (unregister_trace_kprobe()
+ * in trace_kprobe.c, the same for uprobes), and only the last one finds the
+ * event busy. The refusal then removed lines, and added none.
+ */
+static int sibling_release(const char *path, const char *text, int err,
+			   const char *before, const char *after)
+{
+	const char *p, *nl;
+
+	if (strcmp(path, "dynamic_events") || strncmp(text, "-:", 2) || err != EBUSY)
+		return 0;
+	for (p = after; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if (!has_line(before, p, nl - p))
+			return 0;
+	}
+	return 1;
+}
+
 static void error_log_take(void)
 {
 	static struct buf log;
@@ -374,8 +399,11 @@ static void do_write(const char *path, char *text, int trunc)
 	emit("= %s\n", errname(err));
 	error_log_take();
 	if (had && slurp(path, &after) == 0 && strcmp(before.s, after.s)) {
-		n_left++;
-		printf("LEFT %ld %s %s: %s\n", cur_op, errname(err), path, text);
+		int partial = sibling_release(path, text, err, before.s, after.s);
+
+		n_left += !partial;
+		printf("%s %ld %s %s: %s\n", partial ? "PARTIAL" : "LEFT", cur_op,
+		       errname(err), path, text);
 		show_change(before.s, after.s);
 	}
 }
