@@ -63,7 +63,7 @@ class Outcome:
     a report to the signature of its first one."""
 
     def __init__(self, path):
-        self.end, self.lastop, self.splat, self.rip = 'exit', -1, '', ''
+        self.end, self.lastop, self.splat, self.rip, self.exit = 'exit', -1, '', '', None
         self.summary, self.problems, self.notes, self.guest_secs = {}, [], [], 0
         self.reports, self.sigs = [], {}
         rips, under = {}, None
@@ -72,6 +72,8 @@ class Outcome:
                 word, _, rest = line.rstrip('\n').partition(' ')
                 if word == 'END':
                     self.end = rest
+                elif word == 'EXIT':
+                    self.exit = int(rest)
                 elif word == 'LASTOP':
                     self.lastop = int(rest)
                 elif word == 'GUESTSECS':
@@ -127,8 +129,10 @@ class Outcome:
                     'refusals, %s leftovers, %s kernel reports; %s s + %s s clean-up'
                     % (s['ops'], s['commands'], s['accepted'], s['refused'],
                        s['left'], s['leftovers'], s['reports'], s['secs'], s['clean']))
+        elif self.exit == 137:
+            text = 'fuzzexec was killed by the time limit during operation %d' % self.lastop
         else:
-            text = 'the guest ended (%s) at operation %d' % (self.end, self.lastop)
+            text = 'the guest ended (%s) during operation %d' % (self.end, self.lastop)
         return text + ' (boot %d s)' % self.guest_secs
 
 

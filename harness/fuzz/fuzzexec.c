@@ -140,7 +140,7 @@ static int slurp(const char *path, struct buf *b)
 
 	b->len = 0;
 	buf_add(b, "", 0);
-	fd = open(path, O_RDONLY);
+	fd = open(path, O_RDONLY | O_NONBLOCK);	/* never wait for data */
 	if (fd < 0)
 		return -1;
 	while ((r = read(fd, tmp, sizeof(tmp))) > 0)
