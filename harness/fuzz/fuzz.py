@@ -312,6 +312,7 @@ def run_one(runner, label, ops, picked, budget, origin):
     final = sh.lines(kept)
     alone = sh.verify(kept)
     orig = sorted(picked[i] for i in kept) + ([picked[k]] if k < len(ops) else [])
+    os.makedirs(FUZZ_DIR, exist_ok=True)
     path = os.path.join(FUZZ_DIR, 'min-%s.txt' % label.replace(' ', '-'))
     with open(path, 'w') as f:
         f.write('# fuzz stream: %s shrunk, %s\n' % (label, o.signature()))
