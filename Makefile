@@ -9,16 +9,20 @@
 #   make compare  the last check results of ours and stock side by side
 #   make diff-refs  boot stock, record the hist differential test's references
 #                 (harness/histdiff/refs/) and show whether they changed
+#   make fuzz     build, boot, run the hist fuzzer's stream of SEED (COUNT
+#                 commands), shrink a failure (harness/fuzz/README.md)
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
 # Variables: KERNEL=ours|stock FLAVOUR=plain|debug KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring V=1 PREBUILT=DIR
+#            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
+#                  SHRINK_BOOTS=30 TRANSCRIPT=1
 
 export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS V HARNESS_LOCK PREBUILT
 
-.PHONY: demo check shell build compare deps diff-refs clean
-demo check shell build compare deps diff-refs:
+.PHONY: demo check shell build compare deps diff-refs fuzz clean
+demo check shell build compare deps diff-refs fuzz:
 	@./harness/run $@
 
 clean:

@@ -4,7 +4,7 @@
 # The test units, guest side; harness/lib/check.sh reads the markers this
 # prints. A unit is one ftracetest .tc file (which ftracetest may run twice,
 # the second time in an instance), one case of the hist differential test
-# (histdiff.sh) or one gen_test module. Units are numbered in a fixed order
+# (histdiff.sh), one stream of the fuzzer (fuzz.sh) or one gen_test module. Units are numbered in a fixed order
 # so that the host can boot us again after a crash with harness_from=N and
 # we go on at unit N.
 #
@@ -20,6 +20,7 @@ T=/sys/kernel/tracing
 FTRACE_SUITES="trigger dynevent kprobe ours"
 
 . /harness/histdiff.sh
+. /harness/fuzz.sh
 
 units()
 {
@@ -29,6 +30,7 @@ units()
 		(cd /ftrace && find test.d/$s -name '*.tc' | sort | sed "s|^|$s ftrace:|")
 	done
 	histdiff_units
+	fuzz_units
 	echo "modules module:synth_event_gen_test"
 	echo "modules module:kprobe_event_gen_test"
 	[ "$FLAVOUR" != debug ] || echo "leaks leaks:kmemleak"
@@ -163,6 +165,8 @@ run_unit()
 		run_ftrace "${1#ftrace:}" ;;
 	histdiff:*)
 		run_histdiff "${1#histdiff:}" ;;
+	fuzz:*)
+		run_fuzz "${1#fuzz:}" ;;
 	module:synth_event_gen_test)
 		run_module synth_event_gen_test gen_synth_test empty_synth_test create_synth_test ;;
 	module:kprobe_event_gen_test)

@@ -11,6 +11,8 @@
 #   /lib/modules  the kernel's modules (gen_test modules, trace-events-sample)
 #   /bin/histgen, /harness/histdiff
 #                 the hist differential test (harness/histdiff/)
+#   /bin/fuzzexec, /harness/fuzz/streams
+#                 the fuzzer and the streams of the check suite (harness/fuzz/)
 
 # The functions defined in the objects of our files (kernel/trace/*.c of
 # the project), for the kmemleak unit of the debug flavour.
@@ -57,6 +59,7 @@ initramfs_build()
 	cp "$OUT/poll" "$root/ftrace/poll"
 
 	histdiff_initramfs "$root"
+	fuzz_initramfs "$root"
 
 	cp "$HARNESS/guest/init" "$root/init"
 	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"

@@ -13,10 +13,14 @@ QEMU_APPEND_BASE="console=ttyS0 oops=panic panic=1 softlockup_panic=1 hung_task_
 # second serial port (the guest's ttyS1) this way.
 QEMU_EXTRA=()
 
+# The initramfs to boot, when not $OUT/initramfs.cpio: the fuzzer boots it
+# with a stream appended (harness/lib/fuzz.sh).
+QEMU_INITRD=
+
 qemu_cmd()
 {
 	QEMU=(qemu-system-x86_64 -accel "$ACCEL" -m "$MEM" -smp "$SMP"
-	      -kernel "$OBJ/arch/x86/boot/bzImage" -initrd "$OUT/initramfs.cpio"
+	      -kernel "$OBJ/arch/x86/boot/bzImage" -initrd "${QEMU_INITRD:-$OUT/initramfs.cpio}"
 	      -no-reboot -display none -net none)
 }
 

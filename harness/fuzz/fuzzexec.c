@@ -1,0 +1,1001 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzzexec - run a stream of the hist trigger fuzzer (harness/fuzz/) in the
+ * guest: every command of it written to tracefs, the event traffic between
+ * them emitted, in one process. Built static on the host.
+ *
+ * Usage: fuzzexec [-o OUT] [-t] STREAM
+ *
+ * STREAM is made by gen.py (its header describes the operations), or by
+ * the shrinker of fuzz.py, which puts several candidate streams in one by
+ * separating them with lines "--": a "--" is an operation of its own that
+ * cleans up and checks, as the end of the stream does. For each
+ * command fuzzexec records whether the write was accepted or its errno; after
+ * a refusal it reads and clears error_log, and checks that the file written
+ * (a trigger file, synthetic_events, dynamic_events) is what it was before.
+ * New kernel reports (BUG, WARNING, Oops, KASAN, UBSAN, lockdep...) are read
+ * from /dev/kmsg after every operation and charged to it. At the end it
+ * removes everything the stream created: triggers (those with handlers
+ * first), instances, dynamic and synthetic events, and checks that nothing
+ * is left.
+ *
+ * Standard output gets one line per problem and a summary:
+ *   LEFT N ERRNO PATH: TEXT       refused command N changed PATH; the lines
+ *                                 removed and added follow, as "  -" / "  +"
+ *   PARTIAL N ERRNO PATH: TEXT    the same, when it is the way stock deletes
+ *                                 a probe event of several probes (not a
+ *                                 failure: see sibling_release())
+ *   REPORT N LINE                 a kernel report line during operation N
+ *   RIP N LINE                    a "RIP:" line of the kernel log after a
+ *                                 report, during operation N
+ *   LEFTOVER WHAT                 still there after the clean-up
+ *   DIRTY WHAT                    there before the stream started (removed)
+ *   SUMMARY ops=.. commands=.. accepted=.. refused=.. left=.. leftovers=..
+ *           reports=.. secs=.. clean=..   (seconds for the stream, the clean-up)
+ *
+ * -o OUT writes "#N" before operation N to OUT (waiting for a terminal to
+ * send it: the host knows which operation a crash interrupted). With -t the
+ * whole transcript goes there: each operation, its outcome ("= ok" or
+ * "= ERRNO"), the error_log entries ("| ", timestamps as [TIME]), the files
+ * read by "r" operations ("  " before each line), and kernel reports ("! ").
+ * A transcript is stable text, for diffing two kernels on the same stream.
+ *
+ * Exit status: 0 when no problem was seen, 1 otherwise, 2 on bad usage.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+/* From include/uapi/linux/user_events.h (6.4+), which older libc headers lack. */
+struct user_reg {
+	uint32_t size;
+	uint8_t enable_bit;
+	uint8_t enable_size;
+	uint16_t flags;
+	uint64_t enable_addr;
+	uint64_t name_args;
+	uint32_t write_index;
+} __attribute__((__packed__));
+struct user_unreg {
+	uint32_t size;
+	uint8_t disable_bit;
+	uint8_t reserved;
+	uint16_t reserved2;
+	uint64_t disable_addr;
+} __attribute__((__packed__));
+#define DIAG_IOCSREG	_IOWR('*', 0, struct user_reg *)
+#define DIAG_IOCSUNREG	_IOW('*', 2, struct user_unreg *)
+
+#define TRACEFS		"/sys/kernel/tracing"
+#define MAX_UEVENTS	16
+#define MAX_FIELDS	16
+#define MAX_REPORTS	50
+
+/* A text buffer that grows. */
+struct buf {
+	char *s;
+	size_t len, cap;
+};
+
+/* A user_event declared by a "U" operation; registered at its first emit. */
+struct uevent {
+	char name[64];
+	char *decl;
+	int fd;			/* user_events_data once registered, or -1 */
+	uint32_t index;
+	uint32_t enabled;
+	int nfields;
+	int size[MAX_FIELDS];	/* bytes in the fixed part */
+	char kind[MAX_FIELDS];	/* 'n' number, 'c' char[N], 'd' __data_loc */
+};
+
+static struct uevent uevents[MAX_UEVENTS];
+static int nuevents;
+
+static FILE *out;		/* -o: progress or transcript */
+static int out_tty;
+static int transcript;		/* -t */
+static int kmsg = -1;
+static long cur_op;		/* the operation running, for reports */
+static long n_ops, n_cmds, n_ok, n_refused, n_left, n_leftovers, n_reports;
+
+static void die(const char *what, const char *arg)
+{
+	fprintf(stderr, "fuzzexec: %s%s%s: %s\n", what, arg ? " " : "",
+		arg ? arg : "", strerror(errno));
+	exit(2);
+}
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = realloc(b->s, b->cap);
+		if (!b->s)
+			die("out of memory", NULL);
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+/* The whole of PATH into B; -1 with errno when it cannot be opened or read. */
+static int slurp(const char *path, struct buf *b)
+{
+	char tmp[8192];
+	ssize_t r;
+	int fd;
+
+	b->len = 0;
+	buf_add(b, "", 0);
+	fd = open(path, O_RDONLY | O_NONBLOCK);	/* never wait for data */
+	if (fd < 0)
+		return -1;
+	while ((r = read(fd, tmp, sizeof(tmp))) > 0)
+		buf_add(b, tmp, r);
+	close(fd);
+	return r < 0 ? -1 : 0;
+}
+
+/* Write TEXT to PATH in one write(2); 0 or the errno. */
+static int put(const char *path, int flags, const char *text, size_t len)
+{
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY | flags);
+	if (fd < 0)
+		return errno;
+	if (len && write(fd, text, len) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static const char *errname(int e)
+{
+	static const struct { int e; const char *n; } names[] = {
+		{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EIO, "EIO" },
+		{ ENXIO, "ENXIO" }, { E2BIG, "E2BIG" }, { EBADF, "EBADF" },
+		{ EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" }, { EACCES, "EACCES" },
+		{ EFAULT, "EFAULT" }, { EBUSY, "EBUSY" }, { EEXIST, "EEXIST" },
+		{ ENODEV, "ENODEV" }, { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+		{ EINVAL, "EINVAL" }, { ENOSPC, "ENOSPC" }, { ERANGE, "ERANGE" },
+		{ ENAMETOOLONG, "ENAMETOOLONG" }, { ENOSYS, "ENOSYS" },
+		{ ENOTEMPTY, "ENOTEMPTY" }, { EOVERFLOW, "EOVERFLOW" },
+		{ EADDRINUSE, "EADDRINUSE" }, { 524, "ENOTSUPP" },
+	};
+	static char other[16];
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].e == e)
+			return names[i].n;
+	snprintf(other, sizeof(other), "E%d", e);
+	return other;
+}
+
+/* To the transcript, when there is one. */
+static void emit(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!out || !transcript)
+		return;
+	va_start(ap, fmt);
+	vfprintf(out, fmt, ap);
+	va_end(ap);
+}
+
+/* Each line of TEXT to the transcript behind PREFIX; with MASK, a leading
+ * "[timestamp]" (of error_log) as "[TIME]". */
+static void emit_lines(const char *prefix, const char *text, int mask)
+{
+	const char *p = text, *nl;
+
+	if (!out || !transcript)
+		return;
+	while (*p) {
+		nl = strchrnul(p, '\n');
+		if (mask && *p == '[' && memchr(p, ']', nl - p)) {
+			const char *close = memchr(p, ']', nl - p);
+
+			fprintf(out, "%s[TIME]%.*s\n", prefix, (int)(nl - close - 1), close + 1);
+		} else {
+			fprintf(out, "%s%.*s\n", prefix, (int)(nl - p), p);
+		}
+		p = *nl ? nl + 1 : nl;
+	}
+}
+
+/* OUT on its way before going on: a crash may come with the next write. */
+static void flush_out(void)
+{
+	if (!out)
+		return;
+	fflush(out);
+	if (out_tty)
+		tcdrain(fileno(out));
+}
+
+/* ---- kernel reports -------------------------------------------------- */
+
+static const char *const report_words[] = {
+	"BUG:", "WARNING:", "Oops", "KASAN:", "UBSAN:", "INFO: ", "Kernel panic",
+	"general protection fault", "Unable to handle kernel", "kernel BUG at",
+	"possible circular locking", "inconsistent lock state",
+};
+
+static void kmsg_open(void)
+{
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	if (kmsg >= 0)
+		lseek(kmsg, 0, SEEK_END);
+}
+
+/* Read the kernel log written since the last call; charge reports to cur_op. */
+static void kmsg_check(void)
+{
+	char rec[8192], *msg, *nl;
+	ssize_t r;
+	size_t i;
+
+	if (kmsg < 0)
+		return;
+	for (;;) {
+		r = read(kmsg, rec, sizeof(rec) - 1);
+		if (r < 0 && errno == EPIPE)	/* records lost: go on */
+			continue;
+		if (r <= 0)
+			return;
+		rec[r] = '\0';
+		msg = strchr(rec, ';');
+		if (!msg)
+			continue;
+		msg++;
+		nl = strchr(msg, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strstr(msg, "RIP: ") && n_reports && n_reports <= MAX_REPORTS) {
+			printf("RIP %ld %s\n", cur_op, msg);
+			continue;
+		}
+		for (i = 0; i < sizeof(report_words) / sizeof(report_words[0]); i++)
+			if (strstr(msg, report_words[i]))
+				break;
+		if (i == sizeof(report_words) / sizeof(report_words[0]))
+			continue;
+		n_reports++;
+		if (n_reports <= MAX_REPORTS)
+			printf("REPORT %ld %s\n", cur_op, msg);
+		emit("! %s\n", msg);
+	}
+}
+
+/* ---- stream text ------------------------------------------------------- */
+
+/* Undo gen.py's escapes in place; returns the length. */
+static size_t unescape(char *s)
+{
+	char *o = s, *p = s;
+
+	while (*p) {
+		if (p[0] == '\\' && p[1] == '\\') {
+			*o++ = '\\';
+			p += 2;
+		} else if (p[0] == '\\' && p[1] == 'n') {
+			*o++ = '\n';
+			p += 2;
+		} else if (p[0] == '\\' && p[1] == 't') {
+			*o++ = '\t';
+			p += 2;
+		} else if (p[0] == '\\' && p[1] == 'x' && p[2] && p[3]) {
+			char hex[3] = { p[2], p[3], 0 };
+
+			*o++ = (char)strtol(hex, NULL, 16);
+			p += 4;
+		} else {
+			*o++ = *p++;
+		}
+	}
+	*o = '\0';
+	return o - s;
+}
+
+/* ---- commands -------------------------------------------------------- */
+
+/* Whether TEXT has LINE (LEN bytes) as one of its lines. */
+static int has_line(const char *text, const char *line, size_t len)
+{
+	const char *p, *nl;
+
+	for (p = text; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if ((size_t)(nl - p) == len && !memcmp(p, line, len))
+			return 1;
+	}
+	return 0;
+}
+
+/* Show how BEFORE and AFTER differ: the lines only in one of them. */
+static void show_change(const char *before, const char *after)
+{
+	const char *sides[2] = { before, after }, *signs = "-+", *p, *nl;
+	int s;
+
+	for (s = 0; s < 2; s++) {
+		for (p = sides[s]; *p; p = *nl ? nl + 1 : nl) {
+			nl = strchrnul(p, '\n');
+			if (!has_line(sides[!s], p, nl - p))
+				printf("  %c%.*s\n", signs[s], (int)(nl - p), p);
+		}
+	}
+}
+
+/*
+ * Whether a refused write that changed PATH is stock's way of deleting a
+ * probe event with several probes: "-:EVENT" in dynamic_events releases
+ * them one by one, the siblings without a check (unregister_trace_kprobe()
+ * in trace_kprobe.c, the same for uprobes), and only the last one finds the
+ * event busy. The refusal then removed lines, and added none.
+ */
+static int sibling_release(const char *path, const char *text, int err,
+			   const char *before, const char *after)
+{
+	const char *p, *nl;
+
+	if (strcmp(path, "dynamic_events") || strncmp(text, "-:", 2) || err != EBUSY)
+		return 0;
+	for (p = after; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		if (!has_line(before, p, nl - p))
+			return 0;
+	}
+	return 1;
+}
+
+static void error_log_take(void)
+{
+	static struct buf log;
+
+	if (slurp("error_log", &log) == 0 && log.len) {
+		emit_lines("| ", log.s, 1);
+		put("error_log", O_TRUNC, "", 0);
+	}
+}
+
+/* "a"/"t": write TEXT and a newline to PATH; check a refusal left nothing. */
+static void do_write(const char *path, char *text, int trunc)
+{
+	static struct buf before, after, cmd;
+	int had, err;
+	size_t len = unescape(text);
+
+	cmd.len = 0;
+	buf_add(&cmd, text, len);
+	buf_add(&cmd, "\n", 1);
+	had = !trunc && slurp(path, &before) == 0;
+	err = put(path, trunc ? O_TRUNC : O_APPEND, cmd.s, cmd.len);
+	n_cmds++;
+	if (!err) {
+		n_ok++;
+		emit("= ok\n");
+		if (transcript)
+			error_log_take();
+		return;
+	}
+	n_refused++;
+	emit("= %s\n", errname(err));
+	error_log_take();
+	if (had && slurp(path, &after) == 0 && strcmp(before.s, after.s)) {
+		int partial = sibling_release(path, text, err, before.s, after.s);
+
+		n_left += !partial;
+		printf("%s %ld %s %s: %s\n", partial ? "PARTIAL" : "LEFT", cur_op,
+		       errname(err), path, text);
+		show_change(before.s, after.s);
+	}
+}
+
+static void do_dir(const char *path, int make)
+{
+	int err = (make ? mkdir(path, 0755) : rmdir(path)) ? errno : 0;
+
+	n_cmds++;
+	if (err) {
+		n_refused++;
+		emit("= %s\n", errname(err));
+	} else {
+		n_ok++;
+		emit("= ok\n");
+	}
+}
+
+static void do_read(const char *path, int show)
+{
+	static struct buf b;
+
+	if (slurp(path, &b) < 0) {
+		if (show)
+			emit("= %s\n", errname(errno));
+		return;
+	}
+	if (show)
+		emit_lines("  ", b.s, 0);
+}
+
+/* ---- traffic ----------------------------------------------------------- */
+
+static int field_size(const char *type, char *kind)
+{
+	*kind = 'n';
+	if (!strncmp(type, "__data_loc ", 11)) {
+		*kind = 'd';
+		return 4;
+	}
+	if (strchr(type, '[')) {
+		*kind = 'c';
+		return atoi(strchr(type, '[') + 1);
+	}
+	if (strstr(type, "64"))
+		return 8;
+	if (strstr(type, "32") || strstr(type, "int"))
+		return 4;
+	if (strstr(type, "16") || strstr(type, "short"))
+		return 2;
+	return 1;
+}
+
+/* "U DECL": "name type field;type field...". */
+static void do_declare(const char *decl)
+{
+	struct uevent *ue;
+	char *copy, *f, *save, *sp;
+
+	if (nuevents == MAX_UEVENTS)
+		return;
+	ue = &uevents[nuevents++];
+	ue->fd = -1;
+	ue->decl = strdup(decl);
+	snprintf(ue->name, sizeof(ue->name), "%.*s", (int)strcspn(decl, " "), decl);
+	copy = strdup(decl + strcspn(decl, " "));
+	for (f = strtok_r(copy, ";", &save); f && ue->nfields < MAX_FIELDS;
+	     f = strtok_r(NULL, ";", &save)) {
+		while (*f == ' ')
+			f++;
+		sp = strrchr(f, ' ');
+		if (!sp)
+			continue;
+		*sp = '\0';
+		ue->size[ue->nfields] = field_size(f, &ue->kind[ue->nfields]);
+		ue->nfields++;
+	}
+	free(copy);
+}
+
+static int ue_register(struct uevent *ue)
+{
+	struct user_reg reg = { 0 };
+
+	if (ue->fd >= 0)
+		return 0;
+	ue->fd = open(TRACEFS "/user_events_data", O_RDWR);
+	if (ue->fd < 0)
+		return -1;
+	reg.size = sizeof(reg);
+	reg.enable_size = sizeof(ue->enabled);
+	reg.enable_addr = (uint64_t)(uintptr_t)&ue->enabled;
+	reg.name_args = (uint64_t)(uintptr_t)ue->decl;
+	if (ioctl(ue->fd, DIAG_IOCSREG, &reg) < 0) {
+		close(ue->fd);
+		ue->fd = -1;
+		return -1;
+	}
+	ue->index = reg.write_index;
+	return 0;
+}
+
+/* Its enable bit and its registration given back: the event is free again. */
+static void ue_unregister(struct uevent *ue)
+{
+	struct user_unreg unreg = { 0 };
+
+	if (ue->fd < 0)
+		return;
+	unreg.size = sizeof(unreg);
+	unreg.disable_addr = (uint64_t)(uintptr_t)&ue->enabled;
+	ioctl(ue->fd, DIAG_IOCSUNREG, &unreg);
+	close(ue->fd);
+	ue->fd = -1;
+}
+
+/* "e NAME V,V,...": one event, the values in field order. */
+static void do_emit(char *args)
+{
+	char fixed[1024] = { 0 }, dyn[1024], *name = args, *vals, *v, *next;
+	size_t flen = 0, dlen = 0, pos[MAX_FIELDS];
+	struct iovec io[3];
+	struct uevent *ue = NULL;
+	int i;
+
+	vals = strchr(args, ' ');
+	vals = vals ? (*vals = '\0', vals + 1) : (char *)"";
+	unescape(vals);
+	for (i = 0; i < nuevents; i++)
+		if (!strcmp(uevents[i].name, name))
+			ue = &uevents[i];
+	if (!ue || ue_register(ue) < 0)
+		return;
+	next = vals;
+	for (i = 0; i < ue->nfields; i++) {
+		size_t n;
+
+		v = next ? next : (char *)"";
+		next = next ? strchr(next, ',') : NULL;
+		if (next)
+			*next++ = '\0';
+		pos[i] = flen;
+		if (flen + ue->size[i] > sizeof(fixed))
+			return;
+		if (ue->kind[i] == 'n') {
+			uint64_t x = *v == '-' ? (uint64_t)strtoll(v, NULL, 0)
+					       : strtoull(v, NULL, 0);
+
+			memcpy(fixed + flen, &x, ue->size[i]);	/* little endian */
+		} else if (ue->kind[i] == 'c') {
+			n = strlen(v);
+			if (n > (size_t)ue->size[i] - 1)
+				n = ue->size[i] - 1;
+			memcpy(fixed + flen, v, n);
+		} else {
+			uint32_t loc;
+
+			n = strlen(v) + 1;
+			if (dlen + n > sizeof(dyn))
+				return;
+			memcpy(dyn + dlen, v, n);
+			loc = (uint32_t)n << 16 | dlen;	/* offset fixed below */
+			memcpy(fixed + flen, &loc, 4);
+			dlen += n;
+		}
+		flen += ue->size[i];
+	}
+	/* __data_loc offsets count from the start of the record (8-byte header). */
+	for (i = 0; i < ue->nfields; i++) {
+		uint32_t loc;
+
+		if (ue->kind[i] != 'd')
+			continue;
+		memcpy(&loc, fixed + pos[i], 4);
+		loc += 8 + flen;
+		memcpy(fixed + pos[i], &loc, 4);
+	}
+	io[0].iov_base = &ue->index;
+	io[0].iov_len = sizeof(ue->index);
+	io[1].iov_base = fixed;
+	io[1].iov_len = flen;
+	io[2].iov_base = dyn;
+	io[2].iov_len = dlen;
+	/* EBADF: nothing traces the event now. */
+	if (writev(ue->fd, io, 3) < 0 && errno != EBADF)
+		emit("= %s\n", errname(errno));
+}
+
+static void do_marker(char *text)
+{
+	size_t len = unescape(text);
+
+	put("trace_marker", 0, text, len);
+}
+
+static void do_writes(int n)
+{
+	static const char data[8] = "fuzzing";
+	int fd = open("/dev/null", O_WRONLY), i;
+
+	if (fd < 0)
+		return;
+	for (i = 0; i < n; i++)
+		if (write(fd, data, i % 7 + 1) < 0)
+			break;
+	close(fd);
+}
+
+/* ---- the state of tracefs ------------------------------------------------- */
+
+/* Call FN(path) for BASE/SYSTEM/EVENT/trigger of every event under BASE. */
+static void each_trigger_in(const char *base, void (*fn)(const char *path))
+{
+	char path[600];
+	struct dirent *se, *ee;
+	DIR *s, *e;
+
+	s = opendir(base);
+	if (!s)
+		return;
+	while ((se = readdir(s))) {
+		if (se->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", base, se->d_name);
+		e = opendir(path);
+		if (!e)
+			continue;
+		while ((ee = readdir(e))) {
+			if (ee->d_name[0] == '.')
+				continue;
+			snprintf(path, sizeof(path), "%s/%s/%s/trigger", base,
+				 se->d_name, ee->d_name);
+			fn(path);
+		}
+		closedir(e);
+	}
+	closedir(s);
+}
+
+/* The same for the top level and every instance. */
+static void each_trigger_file(void (*fn)(const char *path))
+{
+	char base[300];
+	struct dirent *de;
+	DIR *d;
+
+	each_trigger_in("events", fn);
+	d = opendir("instances");
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(base, sizeof(base), "instances/%s/events", de->d_name);
+		each_trigger_in(base, fn);
+	}
+	closedir(d);
+}
+
+/* Call FN(line) for each line of TEXT. */
+static void each_line(const char *text, void (*fn)(const char *line, void *arg), void *arg)
+{
+	const char *p, *nl;
+	char *line;
+
+	for (p = text; *p; p = *nl ? nl + 1 : nl) {
+		nl = strchrnul(p, '\n');
+		line = strndup(p, nl - p);
+		fn(line, arg);
+		free(line);
+	}
+}
+
+static int rm_pass;		/* 0: triggers with handlers, 1: the others, 2: truncate */
+
+/* Write "!" and the trigger LINE back to the file ARG, as the trigger file
+ * shows it less its state, and less ":unlimited" (a count of enable_hist
+ * and the like, which does not parse back). */
+static void remove_trigger(const char *line, void *arg)
+{
+	static struct buf spec;
+	size_t n = strlen(line);
+	const char *u;
+
+	if (!n || line[0] == '#' || (rm_pass == 0) != !!strstr(line, ":on"))
+		return;
+	if (n > 9 && (!strcmp(line + n - 9, " [active]") ||
+		      !strcmp(line + n - 9, " [paused]")))
+		n -= 9;
+	spec.len = 0;
+	buf_add(&spec, "!", 1);
+	u = strstr(line, ":unlimited");
+	if (u && u < line + n) {
+		buf_add(&spec, line, u - line);
+		buf_add(&spec, u + 10, line + n - u - 10);
+	} else {
+		buf_add(&spec, line, n);
+	}
+	buf_add(&spec, "\n", 1);
+	put(arg, O_APPEND, spec.s, spec.len);
+}
+
+static void remove_triggers(const char *path)
+{
+	static struct buf b;
+
+	if (slurp(path, &b) < 0 || !b.len || b.s[0] == '#')
+		return;
+	if (rm_pass == 2)
+		put(path, O_TRUNC, "", 0);
+	else
+		each_line(b.s, remove_trigger, (void *)path);
+}
+
+/* Delete the dynamic event of LINE ("X:GROUP/NAME ...") by "-:GROUP/NAME". */
+static void remove_dynamic_event(const char *line, void *arg)
+{
+	static struct buf cmd;
+	const char *colon = strchr(line, ':');
+
+	(void)arg;
+	if (!colon)
+		return;
+	cmd.len = 0;
+	buf_add(&cmd, "-:", 2);
+	buf_add(&cmd, colon + 1, strcspn(colon + 1, " "));
+	buf_add(&cmd, "\n", 1);
+	put("dynamic_events", O_APPEND, cmd.s, cmd.len);
+}
+
+static const char *state_tag;	/* DIRTY or LEFTOVER */
+static long n_state;		/* lines state_report() printed */
+
+static void report_line(const char *line, void *where)
+{
+	if (*line && *line != '#') {
+		printf("%s %s: %s\n", state_tag, (const char *)where, line);
+		n_state++;
+	}
+}
+
+static void report_trigger_file(const char *path)
+{
+	static struct buf b;
+
+	if (slurp(path, &b) == 0 && b.s[0] != '#')
+		each_line(b.s, report_line, (void *)path);
+}
+
+/* Print, behind TAG, whatever a stream may create that exists now:
+ * triggers, instances, dynamic and synthetic events. Returns how much. */
+static long state_report(const char *tag)
+{
+	static struct buf b;
+	struct dirent *de;
+	DIR *d;
+
+	state_tag = tag;
+	n_state = 0;
+	each_trigger_file(report_trigger_file);
+	d = opendir("instances");
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] != '.') {
+			printf("%s instances/%s\n", tag, de->d_name);
+			n_state++;
+		}
+	}
+	if (d)
+		closedir(d);
+	if (slurp("dynamic_events", &b) == 0)
+		each_line(b.s, report_line, "dynamic_events");
+	if (slurp("synthetic_events", &b) == 0)
+		each_line(b.s, report_line, "synthetic_events");
+	return n_state;
+}
+
+static char **busy;		/* the trigger files holding a trigger */
+static long nbusy;
+
+static void note_busy(const char *path)
+{
+	static struct buf b;
+
+	if (slurp(path, &b) < 0 || !b.len || b.s[0] == '#')
+		return;
+	busy = realloc(busy, (nbusy + 1) * sizeof(*busy));
+	if (!busy)
+		die("out of memory", NULL);
+	busy[nbusy++] = strdup(path);
+}
+
+/* Remove everything a stream may create: triggers in dependency order
+ * (those with handlers everywhere first, then the others, truncation for
+ * what does not parse back), instances, then dynamic and synthetic events
+ * one by one, then all at once. */
+static void clean(void)
+{
+	static struct buf b;
+	struct dirent *de;
+	char path[300];
+	DIR *d;
+	long i;
+
+	static const int passes[] = { 0, 1, 0, 1, 2 };
+	size_t p;
+
+	nbusy = 0;
+	each_trigger_file(note_busy);
+	for (p = 0; p < sizeof(passes) / sizeof(passes[0]); p++) {
+		rm_pass = passes[p];
+		for (i = 0; i < nbusy; i++)
+			remove_triggers(busy[i]);
+	}
+	for (i = 0; i < nbusy; i++)
+		free(busy[i]);
+	d = opendir("instances");
+	while (d && (de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "instances/%s", de->d_name);
+		rmdir(path);
+	}
+	if (d)
+		closedir(d);
+	for (i = 0; i < 3; i++)
+		if (slurp("dynamic_events", &b) == 0)
+			each_line(b.s, remove_dynamic_event, NULL);
+	put("synthetic_events", O_TRUNC, "", 0);
+	put("dynamic_events", O_TRUNC, "", 0);
+	put("error_log", O_TRUNC, "", 0);
+}
+
+/* The end of a stream (or of a segment): our user_events let go, then
+ * everything removed, and what could not be is counted. */
+static void end_segment(void)
+{
+	int i;
+
+	for (i = 0; i < nuevents; i++)
+		ue_unregister(&uevents[i]);
+	clean();
+	n_leftovers += state_report("LEFTOVER");
+}
+
+static double secs(const struct timespec *a, const struct timespec *b)
+{
+	return (b->tv_sec - a->tv_sec) + (b->tv_nsec - a->tv_nsec) / 1e9;
+}
+
+/* ---- the stream ------------------------------------------------------ */
+
+static void run_op(char *line)
+{
+	char *arg = strchr(line, ' '), *text;
+
+	if (arg)
+		*arg++ = '\0';
+	else
+		arg = line + strlen(line);
+	text = strchr(arg, ' ');
+	if (text)
+		*text++ = '\0';
+	else
+		text = arg + strlen(arg);
+
+	switch (line[0]) {
+	case 'a':
+		do_write(arg, text, 0);
+		break;
+	case 't':
+		do_write(arg, text, 1);
+		break;
+	case 'd':
+		do_dir(arg, 1);
+		break;
+	case 'D':
+		do_dir(arg, 0);
+		break;
+	case 'r':
+		do_read(arg, 1);
+		break;
+	case 'R':
+		do_read(arg, 0);
+		break;
+	case 'U':
+		if (*text)
+			text[-1] = ' ';
+		do_declare(arg);
+		break;
+	case 'e':
+		if (*text)
+			text[-1] = ' ';
+		do_emit(arg);
+		break;
+	case 'm':
+		if (*text)
+			text[-1] = ' ';
+		do_marker(arg);
+		break;
+	case 'w':
+		do_writes(atoi(arg));
+		break;
+	case 's':
+		usleep(atoi(arg));
+		break;
+	}
+}
+
+int main(int argc, char **argv)
+{
+	static struct buf clock0;
+	struct timespec t0, t1, t2;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	FILE *in;
+	int opt, i;
+
+	while ((opt = getopt(argc, argv, "o:t")) != -1) {
+		switch (opt) {
+		case 'o':
+			out = fopen(optarg, "w");
+			if (!out)
+				die("cannot open", optarg);
+			out_tty = isatty(fileno(out));
+			break;
+		case 't':
+			transcript = 1;
+			break;
+		default:
+			fprintf(stderr, "usage: fuzzexec [-o OUT] [-t] STREAM\n");
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "usage: fuzzexec [-o OUT] [-t] STREAM\n");
+		return 2;
+	}
+	in = fopen(argv[optind], "r");
+	if (!in)
+		die("cannot open", argv[optind]);
+	if (chdir(TRACEFS))
+		die("cannot enter", TRACEFS);
+	setvbuf(stdout, NULL, _IOLBF, 0);
+
+	if (state_report("DIRTY"))
+		clean();
+	slurp("trace_clock", &clock0);
+	kmsg_open();
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+
+	for (cur_op = -1; (n = getline(&line, &cap, in)) >= 0;) {
+		if (n && line[n - 1] == '\n')
+			line[--n] = '\0';
+		if (!n || line[0] == '#')
+			continue;
+		cur_op++;
+		n_ops++;
+		if (out)
+			fprintf(out, "#%ld%s%s\n", cur_op, transcript ? " " : "",
+				transcript ? line : "");
+		flush_out();
+		if (!strcmp(line, "--"))
+			end_segment();
+		else
+			run_op(line);
+		kmsg_check();
+	}
+	fclose(in);
+
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	cur_op++;
+	if (out)
+		fprintf(out, "#%ld clean-up\n", cur_op);
+	flush_out();
+	end_segment();
+	for (i = 0; clock0.s && clock0.s[i]; i++)
+		if (clock0.s[i] == '[') {	/* "local [global] ..." */
+			put("trace_clock", 0, clock0.s + i + 1,
+			    strcspn(clock0.s + i + 1, "]"));
+			break;
+		}
+	put("tracing_on", 0, "1", 1);
+	put("trace", O_TRUNC, "", 0);
+	kmsg_check();
+	if (out)
+		fprintf(out, "#%ld end\n", cur_op + 1);
+	flush_out();
+
+	clock_gettime(CLOCK_MONOTONIC, &t2);
+	printf("SUMMARY ops=%ld commands=%ld accepted=%ld refused=%ld left=%ld leftovers=%ld reports=%ld secs=%.1f clean=%.1f\n",
+	       n_ops, n_cmds, n_ok, n_refused, n_left, n_leftovers, n_reports,
+	       secs(&t0, &t1), secs(&t1, &t2));
+	return n_left || n_leftovers || n_reports ? 1 : 0;
+}

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The hist trigger fuzzer, guest side (harness/fuzz/README.md). Sourced by
+# check.sh, where each stream of /harness/fuzz/streams/SEED.txt (generated on
+# the host from harness/fuzz/seeds.txt) is one unit, fuzz/SEED:
+#
+#   PASS     fuzzexec ran the whole stream: no kernel report, no refused
+#            command that changed the file it was written to, nothing left
+#            after the clean-up (the note counts the commands)
+#   FAIL     any of those (fuzzexec's lines follow on the console)
+#   TIMEOUT  it ran longer than the unit limit
+#
+# and by init for harness_mode=fuzz (make fuzz), where fuzz_stream runs the
+# stream the host appended to the initramfs.
+
+FZ=/harness/fuzz
+
+fuzz_units()
+{
+	local s n
+	for s in $FZ/streams/*.txt; do
+		[ -e "$s" ] || continue
+		n=${s##*/}
+		echo "${n%.txt}"
+	done | sort -n | sed 's/^/fuzz fuzz:/'
+}
+
+# fuzz_note SUMMARY-LINE: "N commands: A accepted, R refused" and the rest.
+fuzz_note()
+{
+	awk '{ for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+	       printf "%s commands: %s accepted, %s refused; %s left by refusals, %s leftovers, %s kernel reports; %s s + %s s clean-up\n",
+		      v["commands"], v["accepted"], v["refused"], v["left"], v["leftovers"],
+		      v["reports"], v["secs"], v["clean"] }' <<<"$1"
+}
+
+run_fuzz()
+{
+	local seed=$1 out=/tmp/fuzz.out rc summary
+	run_limited "$LIMIT" fuzzexec "$FZ/streams/$seed.txt" >$out 2>&1
+	rc=$?
+	summary=$(grep '^SUMMARY ' $out)
+	if [ $rc -eq 124 ]; then
+		result TIMEOUT "fuzz/$seed" "killed after $LIMIT s"
+	elif [ $rc -eq 0 ] && [ -n "$summary" ]; then
+		result PASS "fuzz/$seed" "$(fuzz_note "$summary")"
+	else
+		result FAIL "fuzz/$seed" "${summary:+$(fuzz_note "$summary"); }make fuzz SEED=$seed to shrink it"
+	fi
+	[ $rc -eq 0 ] || head -n 200 $out | sed 's/^/    | /'
+}
+
+# fuzz_stream FILE: make fuzz's boot. fuzzexec's lines go to the console
+# behind "@@F ", its progress (or transcript) to the second serial port.
+fuzz_stream()
+{
+	local t= rc
+	[ "${harness_fuzz_transcript:-}" != 1 ] || t=-t
+	echo "@@F START $(wc -l <"$1") lines"
+	timeout -s KILL "${harness_timeout:-300}" fuzzexec -o /dev/ttyS1 $t "$1" 2>&1 |
+		while IFS= read -r line; do echo "@@F $line"; done
+	rc=${PIPESTATUS[0]}
+	echo "@@F EXIT $rc"
+}
