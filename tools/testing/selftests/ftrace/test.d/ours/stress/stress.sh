@@ -9,23 +9,30 @@
 # harness; a hang fails it here (a worker that does not stop) or through
 # the unit's time limit and the hung task detector.
 #
-# Parameters, from the environment; the harness passes name=value words of
-# the kernel command line on to it (make stress, or CHECK_APPEND=...):
+# Parameters, from the environment, where the guest's init puts the
+# name=value words of the kernel command line (make stress STRESS_SECONDS=N
+# passes stress_seconds=N; make check CHECK_APPEND='stress_seconds=N ...'
+# any of them):
 #   stress_seconds=N   how long the workers of a case race, and how long a
-#                      map case goes on refilling (default 30)
+#                      map case goes on refilling (default 20)
+#   stress_sizes=A,B   the table sizes map-fill.tc fills (default 128,131072)
+#   stress_events=N    the events each CPU sends in map-shared-keys.tc
+#                      (default 20000)
 
-STRESS_SECONDS=${stress_seconds:-30}
+STRESS_SECONDS=${stress_seconds:-20}
 POLL=$FTRACETEST_ROOT/poll
 STOP=$TMPDIR/stop
 STOP_LIMIT=60	# seconds the workers have to finish their last round
 WORKERS=
 
-# On any exit of a case, its failure included: stop the workers that are
-# still running and remove what the stress cases make (triggers, instances,
-# the sample module, dynamic and synthetic events), so that the cases
-# after it start clean. After a case that passed there is nothing left.
+# On an exit of a case before all_clean (a failure): stop the workers that
+# are still running and remove what the stress cases make (triggers,
+# instances, the sample module, dynamic and synthetic events), so that the
+# cases after it start clean.
+STRESS_CLEAN=
 stress_exit() {
 	local pid i
+	[ -z "$STRESS_CLEAN" ] || return 0
 	set +e +x
 	touch $STOP
 	for pid in $WORKERS; do
@@ -222,7 +229,7 @@ delete_all() { # file
 	fail "cannot empty $1, it still lists: $(cat "$1")"
 }
 
-# all_clean: the final check of a teardown case, once its workers stopped
+# all_clean: the final check of a case, once its workers stopped
 # and its triggers are removed: no trigger anywhere, no dynamic or
 # synthetic event that cannot be deleted, no instance that cannot be
 # removed.
@@ -236,4 +243,5 @@ all_clean() {
 	delete_all dynamic_events
 	delete_all kprobe_events
 	delete_all uprobe_events
+	STRESS_CLEAN=1
 }
