@@ -4,6 +4,7 @@
 #
 #   make demo     build our kernel, boot it under QEMU, show a histogram
 #   make check    build, boot, run every test; ends with "N passed, N failed, N skipped"
+#   make stress   the same for the stress cases only, in their long form
 #   make shell    build, boot, an interactive shell in /sys/kernel/tracing
 #   make build    build the kernel, modules and initramfs only
 #   make compare  the last check results of ours and stock side by side
@@ -27,3 +28,14 @@ demo check shell build compare deps diff-refs fuzz:
 
 clean:
 	rm -rf build
+
+# make stress: the stress cases (tools/testing/selftests/ftrace/test.d/ours/
+# stress) only, each racing or refilling for STRESS_SECONDS (default 300;
+# make check runs them for 20), with a unit time limit to match.
+STRESS_SECONDS ?= 300
+.PHONY: stress
+stress:
+	@TESTS=$${TESTS:-ours/stress} \
+	TEST_TIMEOUT=$${TEST_TIMEOUT:-$$(($(STRESS_SECONDS) + 300))} \
+	CHECK_APPEND="stress_seconds=$(STRESS_SECONDS)$${CHECK_APPEND:+ $$CHECK_APPEND}" \
+	./harness/run check

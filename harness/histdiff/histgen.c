@@ -25,7 +25,10 @@
  *   emit=[N*]V,V,... write one event of the last user= event; the values
  *                    follow the fields in order: numbers (strtoll base 0,
  *                    negative allowed) for integer fields, text for char[N]
- *                    (truncated to N-1) and __data_loc/__rel_loc char[]
+ *                    (truncated to N-1) and __data_loc/__rel_loc char[].
+ *                    A number written "A.." is A plus the repetition's
+ *                    index (0 to N-1), "A..%M" A plus the index modulo M:
+ *                    emit=1000*0..%4,5.. writes keys 0-3 with values 5-1004
  *   usleep=N         sleep N microseconds (spacing for timestamps)
  *   hold=PATH        open PATH read-only and keep it open (one at a time)
  *   poll=EV[:MS]     poll the held file for EV (in, pri or in+pri) with a
@@ -280,12 +283,21 @@ static void do_user(const char *decl)
 	cur = &events[nevents++];
 }
 
+/* An integer field written "A.." or "A..%M": where it is and what it counts. */
+struct seq {
+	size_t off;
+	int size;
+	uint64_t base, mod;
+};
+
 static void do_emit(const char *vals, long n)
 {
-	char fixed[4096], dyn[4096], *copy, *v, *next;
+	char fixed[4096], dyn[4096], *copy, *v, *next, *dots;
 	size_t flen = 0, dlen = 0;
+	struct seq seq[MAX_FIELDS];
 	struct iovec io[3];
-	int i;
+	int i, nseq = 0;
+	long rep;
 
 	if (!cur)
 		die("emit= before user=", vals);
@@ -311,6 +323,14 @@ static void do_emit(const char *vals, long n)
 			uint64_t x = *v == '-' ? (uint64_t)strtoll(v, NULL, 0)
 					       : strtoull(v, NULL, 0);
 
+			dots = strstr(v, "..");
+			if (dots) {
+				seq[nseq].off = flen;
+				seq[nseq].size = f->size;
+				seq[nseq].base = x;
+				seq[nseq].mod = dots[2] == '%' ? strtoull(dots + 3, NULL, 0) : 0;
+				nseq++;
+			}
 			memcpy(fixed + flen, &x, f->size);	/* little endian */
 			break;
 		}
@@ -373,9 +393,16 @@ static void do_emit(const char *vals, long n)
 	io[2].iov_base = dyn;
 	io[2].iov_len = dlen;
 	/* EBADF: nothing traces the event (no trigger took): not an error. */
-	while (n--)
+	for (rep = 0; rep < n; rep++) {
+		for (i = 0; i < nseq; i++) {
+			uint64_t x = seq[i].base +
+				     (seq[i].mod ? (uint64_t)rep % seq[i].mod : (uint64_t)rep);
+
+			memcpy(fixed + seq[i].off, &x, seq[i].size);
+		}
 		if (writev(cur->fd, io, 3) < 0 && errno != EBADF)
 			die("user event write failed for", vals);
+	}
 }
 
 static void do_poll(const char *spec)
