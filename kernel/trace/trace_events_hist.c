@@ -394,8 +394,9 @@ static char *field_var_cmd(struct event_trigger_data *tmpl, const char *var,
  *
  * The value is read through the variable "synthetic_FIELD" of a histogram
  * on that event, with the same keys and filter as the histogram there that
- * we read variables of. That histogram is created if it does not exist
- * yet, and removed with the trigger that created it.
+ * we read variables of (so the event must have a histogram). That
+ * histogram is created if it does not exist yet, and removed with the
+ * trigger that created it.
  *
  * Return: the field referencing the variable, or an ERR_PTR (logged).
  */
@@ -411,6 +412,11 @@ struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 
 	lockdep_assert_held(&event_mutex);
 	file = system ? __find_event_file(ht->tr, system, event) : NULL;
+	tmpl = file ? template_of(file, ht) : NULL;
+	if (file && !tmpl) {
+		hist_err(b->p, HIST_ERR_MATCH_HIST_NOT_FOUND, field);
+		return ERR_PTR(-EINVAL);
+	}
 	if (!file || !trace_find_event_field(file->event_call, field)) {
 		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
 		goto fail;
@@ -420,8 +426,7 @@ struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 		return ERR_PTR(-ENOMEM);
 	if (!hist_var_lookup(ht->tr, system, event, var) && !b->probe &&
 	    ht->n_created < ARRAY_SIZE(ht->created)) {
-		tmpl = template_of(file, ht);
-		cmd = tmpl ? field_var_cmd(tmpl, var, field) : NULL;
+		cmd = field_var_cmd(tmpl, var, field);
 		ret = cmd ? hist_cmd_parse(&hist_cmd, file, glob, glob, cmd) :
 			    -EINVAL;
 		kfree(cmd);

@@ -108,22 +108,32 @@ static struct hist_field *param_field(struct hist_build *b,
 }
 
 /*
- * Whether a parameter fits a synthetic field: strings and stack traces go
- * to fields of their kind; a number to a field of its type, or of its
- * size and signedness (a constant is a u64).
+ * Whether a parameter fits a synthetic field, the ABI's matrix: a string
+ * fits a dynamic string field and a stack trace a stack field; otherwise
+ * the types must be the same, or of the same size and signedness (any
+ * signedness for a string field). A field of the record passed as it is
+ * counts as unsigned, and so does a string (a variable holding one too);
+ * a dynamic string field counts 8 bytes. So an s64 of the record fits a
+ * char[] field and a char[8] of the record a u64 one: the value is then a number where a string is expected (the
+ * event shows an empty string) or the string's address where a number is.
  */
 static bool param_fits(const struct hist_field *f,
 		       const struct synth_field *sf)
 {
-	if (sf->is_stack)
-		return hist_field_is_stack(f);
-	if (sf->is_string)
-		return hist_field_is_string(f);
+	unsigned int sf_size = sf->size;
+	bool is_signed = f->is_signed;
+
+	if (strstr(f->type, "char[") && sf->is_string && sf->is_dynamic)
+		return true;
+	if (strstr(f->type, "long[") && sf->is_stack)
+		return true;
 	if (!strcmp(f->type, sf->type))
 		return true;
-	/* A field of the record counts as unsigned here, as on stock */
-	return f->size == sf->size &&
-	       (f->kind != HIST_K_NUM && f->is_signed) == sf->is_signed;
+	if (sf->is_string && sf->is_dynamic)
+		sf_size = sizeof(u64);
+	if (f->kind == HIST_K_NUM || hist_field_is_string(f))
+		is_signed = false;
+	return f->size == sf_size && (sf->is_string || is_signed == sf->is_signed);
 }
 
 static int build_trace(struct hist_build *b, struct hist_action *act,

@@ -2,10 +2,11 @@
 /*
  * Histogram triggers: building a struct hist_trigger from a parsed command.
  *
- * hist_build() compiles, in this order, the keys (so that their fields
- * come first in the program: phase KEY), the values, the variables, the
- * sort keys and the actions, then lays out what an entry and an event in
- * flight need:
+ * hist_build() compiles, in this order (the ABI's: it decides which error
+ * of a command with several is reported), the values, the variables, the
+ * keys, the sort keys and the actions; then orders the program (the
+ * fields the key needs first: phase KEY) and lays out what an entry and an
+ * event in flight need:
  *
  *	key bytes	numbers take 8 bytes (sign-extended), so that keys of
  *			fields of different sizes but equal values match across
@@ -24,6 +25,7 @@
  *
  * Called under event_mutex.
  */
+#include <linux/bitmap.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -48,7 +50,6 @@ static int build_keys(struct hist_build *b)
 			return -ENOMEM;
 		ht->keys[ht->n_keys++] = f;
 	}
-	ht->n_key_fields = ht->n_slots;
 	return 0;
 }
 
@@ -94,27 +95,19 @@ static int build_vals(struct hist_build *b)
 }
 
 /*
- * Variable names come first: a name given twice, or defined by another
- * histogram of the same event, is refused before anything is compiled,
- * even when the command would only pause or clear an existing histogram
- * (the ABI's order of checks).
+ * Whether variable @i of the command is defined already: by an earlier
+ * assignment of the command, or by another histogram of the event (even
+ * when the command would only pause or clear an existing histogram).
  */
-static int check_var_names(struct hist_build *b)
+static bool var_defined(struct hist_build *b, unsigned int i)
 {
 	struct hist_spec *s = &b->p->spec;
-	unsigned int i, j;
+	unsigned int j;
 
-	for (i = 0; i < s->n_vars; i++) {
-		for (j = 0; j < i; j++)
-			if (!strcmp(s->vars[j].name, s->vars[i].name))
-				goto defined;
-		if (!b->probe && hist_var_on_event(b->ht->file, s->vars[i].name))
-			goto defined;
-	}
-	return 0;
-defined:
-	hist_err(b->p, HIST_ERR_VAR_DEFINED, s->vars[i].name);
-	return -EINVAL;
+	for (j = 0; j < i; j++)
+		if (!strcmp(s->vars[j].name, s->vars[i].name))
+			return true;
+	return !b->probe && hist_var_on_event(b->ht->file, s->vars[i].name);
 }
 
 static int build_vars(struct hist_build *b)
@@ -126,6 +119,10 @@ static int build_vars(struct hist_build *b)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
+		if (var_defined(b, i)) {
+			hist_err(b->p, HIST_ERR_VAR_DEFINED, s->vars[i].name);
+			return -EINVAL;
+		}
 		f = hist_field_parse(b, s->vars[i].expr, HIST_R_VAR);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
@@ -244,13 +241,46 @@ static int layout(struct hist_trigger *ht)
 	hist_actions_layout(ht, &priv);
 	ht->priv_size = priv;
 
+	return 0;
+}
+
+/* Mark @f and the operands it is computed from. */
+static void mark_tree(const struct hist_field *f, unsigned long *marks)
+{
+	unsigned int i;
+
+	__set_bit(f->slot, marks);
+	for (i = 0; i < ARRAY_SIZE(f->operand) && f->operand[i]; i++)
+		mark_tree(f->operand[i], marks);
+}
+
+/*
+ * The program: every field in evaluation order, those the key needs first
+ * (phase KEY), each group in creation order, which puts operands before
+ * the fields that use them. Fields are numbered (their slots) in that
+ * order.
+ */
+static int program(struct hist_trigger *ht)
+{
+	DECLARE_BITMAP(keyed, HIST_FIELDS_MAX) = { };
+	unsigned int i, pass, n = 0;
+	struct hist_field *f;
+
 	ht->prog = kcalloc(ht->n_slots, sizeof(*ht->prog), GFP_KERNEL);
 	if (!ht->prog)
 		return -ENOMEM;
-	i = 0;
+	for (i = 0; i < ht->n_keys; i++)
+		mark_tree(ht->keys[i], keyed);
+	ht->n_key_fields = bitmap_weight(keyed, HIST_FIELDS_MAX);
+
 	ht->n_stacks = 1;	/* buffer 0: the stack of the event */
-	list_for_each_entry(f, &ht->fields, list) {
-		ht->prog[i++] = f;
+	for (pass = 0; pass < 2; pass++)
+		list_for_each_entry(f, &ht->fields, list)
+			if (test_bit(f->slot, keyed) == !pass)
+				ht->prog[n++] = f;
+	for (i = 0; i < n; i++) {
+		f = ht->prog[i];
+		f->slot = i;
 		if (f->kind == HIST_K_STACKTRACE)
 			ht->has_stacktrace = true;
 		if (f->kind == HIST_K_DYNSTACK)
@@ -295,17 +325,18 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 	b.call = file->event_call;
 	b.probe = probe;
 
-	ret = check_var_names(&b);
-	if (!ret)
-		ret = build_keys(&b);
-	if (!ret)
-		ret = build_vals(&b);
+	/* In the ABI's order, which decides which error a user sees first. */
+	ret = build_vals(&b);
 	if (!ret)
 		ret = build_vars(&b);
+	if (!ret)
+		ret = build_keys(&b);
 	if (!ret)
 		ret = build_sort(&b);
 	if (!ret)
 		ret = hist_actions_build(&b);
+	if (!ret)
+		ret = program(ht);
 	if (!ret)
 		ret = layout(ht);
 	if (ret) {
@@ -422,10 +453,18 @@ void hist_trigger_clear(struct hist_trigger *ht)
 	tracing_map_clear(ht->table->map);
 }
 
+/*
+ * Two fields are the same when they have the same name, modifiers and
+ * type: a named histogram on another event whose field of that name has
+ * another type is not the same histogram. The size of .buckets= is not
+ * compared (the ABI has "keys=x.buckets=10" and "keys=x.buckets=20" be
+ * the same histogram).
+ */
 static bool same_field(const struct hist_field *a, const struct hist_field *b)
 {
 	return !strcmp(hist_field_plain(a), hist_field_plain(b)) &&
-	       a->mods == b->mods && a->constant == b->constant;
+	       a->mods == b->mods && !strcmp(a->type, b->type) &&
+	       a->size == b->size && a->is_signed == b->is_signed;
 }
 
 /**

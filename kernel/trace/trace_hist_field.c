@@ -59,9 +59,9 @@ static const struct hist_special {
 } hist_specials[] = {
 	{ "hitcount",		HIST_K_HITCOUNT,	"u64", 8, false },
 	{ "common_timestamp",	HIST_K_TIMESTAMP,	"u64", 8, false },
-	{ "common_cpu",		HIST_K_CPU,		"int", 4, true },
-	{ "cpu",		HIST_K_CPU,		"int", 4, true },
-	{ "CPU",		HIST_K_CPU,		"int", 4, true },
+	{ "common_cpu",		HIST_K_CPU,		"unsigned int", 4, false },
+	{ "cpu",		HIST_K_CPU,		"unsigned int", 4, false },
+	{ "CPU",		HIST_K_CPU,		"unsigned int", 4, false },
 	{ "common_stacktrace",	HIST_K_STACKTRACE,	"unsigned long[]",
 	  HIST_STACKTRACE_SIZE, false },
 	{ "stacktrace",		HIST_K_STACKTRACE,	"unsigned long[]",
@@ -116,7 +116,8 @@ static int mods_fmt(char *buf, int size, const struct hist_field *f)
 
 		if (!(f->mods & d->mod))
 			continue;
-		if (d->mod == HIST_M_BUCKET)
+		/* An operand's .buckets shows without its size. */
+		if (d->mod == HIST_M_BUCKET && !(f->roles & HIST_R_OPERAND))
 			n += snprintf(at, room, ".buckets=%llu", f->constant);
 		else
 			n += snprintf(at, room, ".%s", d->name);
@@ -252,29 +253,46 @@ const struct hist_mod_desc *hist_find_mod(const char *name)
 }
 
 /*
- * Apply ".MODIFIER" (@mod points past the dot, which is cut) to @f, used as
- * @roles. A modifier that exists but does not suit a value or a variable
- * is reported at the whole "FIELD.MODIFIER" (@text), as stock kernels do.
+ * The modifier ".MODIFIER" names (@mod points past the dot), and the size
+ * of ".buckets=SIZE" in *@size. Checked before the field is looked up: an
+ * unknown modifier of an unknown field is reported for the modifier. The
+ * caret is at the modifier, at the size when it is bad, at nothing when
+ * there is none.
  */
-static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
-		     char *mod, unsigned int roles)
+static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
+					    unsigned long *size)
 {
 	const struct hist_mod_desc *m;
-	unsigned long size = 0;
 
+	*size = 0;
 	if (str_has_prefix(mod, "buckets")) {
-		/* The caret is at the size; at nothing when there is none. */
-		if (mod[7] != '=' || !mod[8] || kstrtoul(mod + 8, 0, &size) ||
-		    !size) {
+		if (mod[7] != '=' || !mod[8] || kstrtoul(mod + 8, 0, size) ||
+		    !*size) {
 			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
 				 mod[7] == '=' ? mod + 8 : "");
-			return -EINVAL;
+			return NULL;
 		}
-		m = hist_find_mod("buckets");
-	} else {
-		m = hist_find_mod(mod);
+		return hist_find_mod("buckets");
 	}
-	if (!m || (m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
+	m = hist_find_mod(mod);
+	if (!m)
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+	return m;
+}
+
+/*
+ * Apply the modifier @m (written @mod, past its dot) to @f, used as
+ * @roles. A modifier that does not suit a value or a variable is reported
+ * at the whole "FIELD.MODIFIER" (@text), the ABI's caret.
+ */
+static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
+		     char *mod, const struct hist_mod_desc *m,
+		     unsigned long size, unsigned int roles)
+{
+	/* An operand takes any modifier (and its value is left as it is). */
+	if (roles & HIST_R_OPERAND)
+		roles = HIST_R_ANY;
+	if ((m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
 	    (!(m->roles & roles) && (roles & HIST_R_KEY))) {
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 		return -EINVAL;
@@ -282,7 +300,7 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	if (!(m->roles & roles) ||
 	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f))) {
 		mod[-1] = '.';
-		/* Stock reads "x.sym-offset" of a value as "x.sym" - "offset". */
+		/* "x.sym-offset" of a value reads as "x.sym" - "offset". */
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
 			 m->mod == HIST_M_SYM_OFFSET ? "" : text);
 		return -EINVAL;
@@ -464,7 +482,9 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 static struct hist_field *atom(struct hist_build *b, char *text,
 			       unsigned int roles)
 {
+	const struct hist_mod_desc *m = NULL;
 	char *dollar, *mod, *third;
+	unsigned long size = 0;
 	struct hist_field *f;
 	u64 num;
 	int ret;
@@ -493,8 +513,12 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 			return hist_foreign_field(b, text, mod, third, roles);
 		}
 	}
-	if (mod)
+	if (mod) {
 		*mod++ = '\0';
+		m = find_mod(b, mod, &size);
+		if (!m)
+			return ERR_PTR(-EINVAL);
+	}
 
 	f = special_field(b, text);
 	if (!f)
@@ -512,7 +536,7 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 		return ERR_PTR(-EINVAL);
 	}
 	if (mod) {
-		ret = apply_mod(b, f, text, mod, roles);
+		ret = apply_mod(b, f, text, mod, m, size, roles);
 		if (ret)
 			return ERR_PTR(ret);
 	}
@@ -662,6 +686,8 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	*op = "+-*/"[kind - HIST_K_ADD];
 	if (IS_ERR(r))
 		return r;
+	l->roles |= HIST_R_OPERAND;
+	r->roles |= HIST_R_OPERAND;
 
 	/* Only a string of the record itself; a string variable is let by. */
 	if ((hist_field_is_string(l) && l->kind != HIST_K_VAR_REF) ||

@@ -83,6 +83,7 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_MALFORMED_ASSIGNMENT] = "Malformed assignment",
 	[HIST_ERR_TOO_MANY_VARS] = "Too many variables defined",
 	[HIST_ERR_NO_CLOSING_PAREN] = "No closing paren found",
+	[HIST_ERR_MATCH_HIST_NOT_FOUND] = "Matching event histogram not found",
 };
 
 /**

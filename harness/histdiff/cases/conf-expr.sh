@@ -4,7 +4,7 @@
 # requires: dynamic_events user_events_data events/ftrace/print/hist synthetic_events
 append dynamic_events 'u:hg_ex u32 kk;u64 vv;u64 ww;s64 sv;s32 sw'
 append synthetic_events 'hg_exs u64 a;u64 b;u64 c;u64 d;u64 e;s64 f;s64 g'
-trigger user_events/hg_ex 'hist:keys=kk:cx=10/3,dx=vv/3*3,ex=vv/7,fx=sv/2,gx=sw/3:onmatch(user_events.hg_ex).hg_exs($cx,$dx,$ex,vv/1000,vv/1024,$fx,$gx)'
+trigger user_events/hg_ex 'hist:keys=kk:cx=10/3,dx=vv/3*3,ex=vv/7,hx=vv/1000,ix=vv/1024,fx=sv/2,gx=sw/3:onmatch(user_events.hg_ex).hg_exs($cx,$dx,$ex,$hx,$ix,$fx,$gx)'
 trigger user_events/hg_ex 'hist:keys=kk:vals=vv/3,sv/2,sv/4,vv*3/7'
 for c in 'hist:keys=kk:a=vv.log2+ww' 'hist:keys=kk:a=vv.buckets=2+ww' \
 	'hist:keys=kk:a=vv.hex+ww' 'hist:keys=kk:a=vv.usecs+ww' \
