@@ -4,9 +4,10 @@
 # The test units, guest side; harness/lib/check.sh reads the markers this
 # prints. A unit is one ftracetest .tc file (which ftracetest may run twice,
 # the second time in an instance), one case of the hist differential test
-# (histdiff.sh), one stream of the fuzzer (fuzz.sh) or one gen_test module. Units are numbered in a fixed order
-# so that the host can boot us again after a crash with harness_from=N and
-# we go on at unit N.
+# (histdiff.sh), one stream of the fuzzer (fuzz.sh) or one gen_test module.
+# Units are numbered in a fixed order so that the host can boot us again
+# after a crash with harness_from=N and we go on at unit N. With
+# harness_shard=K/N, this guest runs its share of the units only.
 #
 # Every unit runs in its own session under a time limit, so a hung test is
 # killed with all its children and cannot eat the run.
@@ -14,6 +15,7 @@
 FROM=${harness_from:-1}
 LIMIT=${harness_timeout:-300}
 FILTER=${harness_tests:-}
+SHARD=${harness_shard:-1/1}
 KERNEL=$(cat /harness/kernel)
 FLAVOUR=$(cat /harness/flavour)
 T=/sys/kernel/tracing
@@ -181,6 +183,11 @@ if [ -n "$FILTER" ]; then
 	grep -F -- "$FILTER" /tmp/units >/tmp/units.f
 	mv /tmp/units.f /tmp/units
 fi
+# Shard K/N (several guests share the units): every N-th unit from the K-th
+# on; the kmemleak scan, which looks at this guest's own kernel, in each.
+awk -v k="${SHARD%/*}" -v n="${SHARD#*/}" \
+	'$1 == "leaks" || (NR - 1) % n == k - 1' /tmp/units >/tmp/units.s
+mv /tmp/units.s /tmp/units
 while read -r s unit <&3; do
 	i=$((i + 1))
 	[ $i -ge "$FROM" ] || continue

@@ -153,22 +153,63 @@ check_kunit_flush()
 	KUNIT_SUITE=
 }
 
+# check_run: every unit, in $SHARDS guests at once (each a share of the
+# units, harness/guest/check.sh), results merged into $OUT/check.
 check_run()
 {
-	CHECK_DIR=$OUT/check
-	rm -rf "$CHECK_DIR"
-	mkdir -p "$CHECK_DIR"
-	: >"$CHECK_DIR/results.txt"
+	local top=$OUT/check k pids=() dir
+	rm -rf "$top"
+	mkdir -p "$top"
+	say "==> check: $KERNEL kernel${FLAVOUR:+ ($FLAVOUR)}, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}$([ "$SHARDS" -le 1 ] || echo ", $SHARDS guests")"
+	if [ "$SHARDS" -le 1 ]; then
+		check_guest "$top" 1/1
+	else
+		# One lock for all the guests, taken here; a guest must not wait
+		# for it while its sibling holds it.
+		if [ -n "${HARNESS_LOCK:-}" ]; then
+			exec {HEAVY_FD}>>"$HARNESS_LOCK"
+			flock "$HEAVY_FD"
+		fi
+		for k in $(seq "$SHARDS"); do
+			dir=$top/shard-$k
+			mkdir -p "$dir"
+			(HARNESS_LOCK= PHASE_TIMES=()
+			 check_guest "$dir" "$k/$SHARDS"
+			 printf '%s\n' "${PHASE_TIMES[@]}" >"$dir/phases") &
+			pids+=($!)
+		done
+		wait "${pids[@]}" || true
+		[ -z "${HARNESS_LOCK:-}" ] || exec {HEAVY_FD}>&-
+		for k in $(seq "$SHARDS"); do
+			dir=$top/shard-$k
+			cat "$dir/results.txt" >>"$top/results.txt"
+			cat "$dir"/console-*.log >>"$top/console.log"
+			[ -s "$dir/phases" ] || continue
+			while IFS= read -r line; do
+				PHASE_TIMES+=("$line (guest $k)")
+			done <"$dir/phases"
+		done
+	fi
+	CHECK_DIR=$top
+	check_summary
+}
 
-	local from=1 idle=$((TEST_TIMEOUT + 120)) kunit= append
+# check_guest DIR K/N: boot one guest for shard K of N, again after each
+# crash, until its units are done; results and consoles into DIR.
+check_guest()
+{
+	CHECK_DIR=$1
+	local shard=$2 from=1 idle=$((TEST_TIMEOUT + 120)) kunit= append
+	: >"$CHECK_DIR/results.txt"
 	BOOT_NO=0 CHECK_DONE=0 SUITE_NAME= KUNIT_SUITE= OUTSIDE_SPLAT= SPLAT_REPORT=()
 	UNIT_RESULTS=() UNIT_INDEX= UNIT_NAME= UNIT_SPLAT=
-	say "==> check: $KERNEL kernel${FLAVOUR:+ ($FLAVOUR)}, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}"
+	# KUnit runs in the first guest only.
+	[ "${shard%/*}" -eq 1 ] || kunit=kunit.enable=0
 	while [ "$CHECK_DONE" -eq 0 ]; do
 		BOOT_NO=$((BOOT_NO + 1))
-		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT $kunit${CHECK_APPEND:+ $CHECK_APPEND}"
+		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT harness_shard=$shard $kunit${CHECK_APPEND:+ $CHECK_APPEND}"
 		[ -z "$TESTS" ] || append="$append harness_tests=$TESTS"
-		[ $BOOT_NO -eq 1 ] || say "==> boot $BOOT_NO, from unit $from"
+		[ $BOOT_NO -eq 1 ] || say "==> boot $BOOT_NO of guest $shard, from unit $from"
 		qemu_boot "$CHECK_DIR/console-$BOOT_NO.log" "$idle" check_line "$append"
 		kunit=kunit.enable=0
 		[ "$CHECK_DONE" -eq 0 ] || break
@@ -194,8 +235,7 @@ check_run()
 		check_record FAIL "kernel log" "splat outside any test: $OUTSIDE_SPLAT"
 		[ ${#SPLAT_REPORT[@]} -eq 0 ] || printf '    | %s\n' "${SPLAT_REPORT[@]}"
 	fi
-	cat "$CHECK_DIR"/console-*.log >"$CHECK_DIR/console.log"
-	check_summary
+	[ "$shard" != 1/1 ] || cat "$CHECK_DIR"/console-*.log >"$CHECK_DIR/console.log"
 }
 
 check_summary()

@@ -29,6 +29,7 @@ histdiff_refs()
 	QEMU_EXTRA=(-chardev "file,id=hdrec,path=$rec,append=on" -serial chardev:hdrec)
 	CHECK_APPEND=harness_hist_record=1
 	TESTS=histdiff:${TESTS#histdiff:}	# TESTS=keys- records the keys-* cases
+	SHARDS=1	# one guest writes the record
 	say "==> recording the references (the results compare with the old ones)"
 	check_run || true
 

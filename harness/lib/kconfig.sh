@@ -19,6 +19,15 @@ kconfig_fragments()
 	fi
 }
 
+# kconfig_asked FRAGMENT...: the symbol lines of the fragments, each symbol
+# once, with the value of the last fragment that names it.
+kconfig_asked()
+{
+	sed -n -E 's/^(CONFIG_[A-Za-z0-9_]+)=.*/\1 &/p; s/^# (CONFIG_[A-Za-z0-9_]+) is not set/\1 &/p' "$@" |
+		awk '{ sym = $1; sub(/^[^ ]+ /, ""); if (!(sym in v)) o[n++] = sym; v[sym] = $0 }
+		     END { for (i = 0; i < n; i++) print v[o[i]] }'
+}
+
 # The symbols to switch off, one a line, for the owned files in MISSING_OWNED.
 kconfig_switched_off()
 {
@@ -63,7 +72,8 @@ kconfig_configure()
 	make -s -C "$SRC" O="$OBJ" olddefconfig >>"$OUT/kconfig.log" 2>&1 ||
 		die "make olddefconfig failed, see $OUT/kconfig.log"
 
-	# Every symbol asked for must have the value asked for.
+	# Every symbol asked for must have the value asked for (by the last
+	# fragment that names it: debug.config may override test.config).
 	local bad=0
 	while IFS= read -r line; do
 		case $line in
@@ -78,7 +88,7 @@ kconfig_configure()
 		[ "${f:-n}" = "$val" ] && continue
 		say "    $sym: asked for $val, got ${f:-n}"
 		bad=1
-	done < <(cat $frags)
+	done < <(kconfig_asked $frags)
 	[ $bad -eq 0 ] || die "the configuration does not match harness/config (dependencies?)"
 	echo "$want" >"$OBJ/.harness-config"
 	say "    configured: $(grep -c '=[ym]$' "$OBJ/.config") symbols on"
