@@ -114,8 +114,9 @@ static struct hist_field *param_field(struct hist_build *b,
  * signedness for a string field). A field of the record passed as it is
  * counts as unsigned, and so does a string (a variable holding one too);
  * a dynamic string field counts 8 bytes. So an s64 of the record fits a
- * char[] field and a char[8] of the record a u64 one: the value is then a number where a string is expected (the
- * event shows an empty string) or the string's address where a number is.
+ * char[] field and a char[8] of the record a u64 one: the value is then a
+ * number where a string is expected (the event shows an empty string) or
+ * the string's address where a number is.
  */
 static bool param_fits(const struct hist_field *f,
 		       const struct synth_field *sf)

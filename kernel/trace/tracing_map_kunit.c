@@ -11,7 +11,8 @@
  * results after the threads are done: sums, entry counts, hit and drop
  * counts, that capacity survives lost insertion races, that each
  * variable value was consumed at most once and that bytes carried beside
- * a variable are never read torn; they print how many races they saw. The last case measures insertion and update rates.
+ * a variable are never read torn; they print how many races they saw. The
+ * last case measures insertion and update rates.
  *
  * Workers do their map operations with preemption disabled, a chunk at a
  * time, as trace events do, and reschedule between chunks so that a long
