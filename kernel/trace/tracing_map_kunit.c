@@ -341,12 +341,15 @@ static void tm_test_insert_lookup(struct kunit *test)
 {
 	struct tm_hooks *hooks = tm_hooks_new(test);
 	struct tracing_map *map = tm_create(test, 7, sizeof(u64), 2, 1, hooks);
-	struct tracing_map_elt *elt, *elts[100];
+	struct tracing_map_elt *elt, **elts;
 	DECLARE_BITMAP(seen, 100) = { };
 	struct tm_private *priv;
 	unsigned int pos, n;
 	u64 key, val;
 
+	/* On the heap: with KASAN's redzones, too much for the stack. */
+	elts = kunit_kcalloc(test, 100, sizeof(*elts), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, elts);
 	KUNIT_EXPECT_EQ(test, atomic_read(&hooks->allocs), 128);
 
 	for (key = 0; key < 100; key++) {
