@@ -117,10 +117,11 @@ static void hpk_test_scan(struct kunit *test)
 
 static void hpk_test_attributes(struct kunit *test)
 {
+	static const char cmd[] =
+		"keys=pid,prio:vals=v,w:sort=pid.descending:size=4096:name=n1:pause:NOHC if prio > 1";
 	struct hist_parse *p;
 
-	p = hpk_accepted(test, "keys=pid,prio:vals=v,w:sort=pid.descending:"
-			       "size=4096:name=n1:pause:NOHC if prio > 1");
+	p = hpk_accepted(test, cmd);
 	KUNIT_EXPECT_EQ(test, p->spec.n_keys, 2);
 	KUNIT_EXPECT_STREQ(test, p->spec.keys[1], "prio");
 	KUNIT_EXPECT_STREQ(test, p->spec.vals, "v,w");
@@ -179,11 +180,12 @@ static void hpk_test_assignments(struct kunit *test)
 
 static void hpk_test_actions(struct kunit *test)
 {
+	static const char cmd[] =
+		"keys=v:onmatch(sys.ev).trace(lat,$d,next_pid):onmax($d).save( code , val )";
 	struct hist_action_spec *act;
 	struct hist_parse *p;
 
-	p = hpk_accepted(test, "keys=v:onmatch(sys.ev).trace(lat,$d,next_pid):"
-			       "onmax($d).save( code , val )");
+	p = hpk_accepted(test, cmd);
 	KUNIT_ASSERT_EQ(test, p->spec.n_actions, 2);
 	act = &p->spec.actions[0];
 	KUNIT_EXPECT_EQ(test, act->handler, HIST_ON_MATCH);
