@@ -118,7 +118,7 @@ static void hpk_test_scan(struct kunit *test)
 static void hpk_test_attributes(struct kunit *test)
 {
 	static const char cmd[] =
-		"keys=pid,prio:vals=v,w:sort=pid.descending:size=4096:name=n1:pause:NOHC if prio > 1";
+		"keys=pid,prio:vals=v,w:sort=pid.descending:size=4096:name=n1:pause:NOHC if prio>1";
 	struct hist_parse *p;
 
 	p = hpk_accepted(test, cmd);
@@ -131,7 +131,7 @@ static void hpk_test_attributes(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, p->spec.name, "n1");
 	KUNIT_EXPECT_TRUE(test, p->spec.pause);
 	KUNIT_EXPECT_TRUE(test, p->spec.nohitcount);
-	KUNIT_EXPECT_STREQ(test, p->spec.filter, "if prio > 1");
+	KUNIT_EXPECT_STREQ(test, p->spec.filter, "if prio>1");
 
 	/* The last of an attribute given twice counts. */
 	p = hpk_accepted(test, "key=a:keys=b:values=c:val=d");
