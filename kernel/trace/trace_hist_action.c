@@ -399,12 +399,23 @@ struct hist_snap_cause {
 	u64				val;
 };
 
-/* Called by tracing_snapshot_cond() with max_lock held, irqs off. */
+/*
+ * Called by update_max_tr() with max_lock held, irqs off, for every snapshot
+ * of the instance while the trigger holds its conditional snapshot: ours
+ * through take_snapshot(), with a cause, and anyone else's (a `snapshot`
+ * trigger, tracing_snapshot()) with none. The buffer belongs to the trigger
+ * then, as the snapshot file says by refusing writes with -EBUSY: another
+ * snapshot is not taken, so what the hist file reports of the last one
+ * stays true.
+ */
 static bool hist_snapshot_update(struct trace_array *tr, void *data)
 {
 	struct hist_snap_cause *cause = data;
-	struct hist_trigger *ht = cause->ht;
+	struct hist_trigger *ht;
 
+	if (!cause)
+		return false;
+	ht = cause->ht;
 	WRITE_ONCE(ht->snap_elt, cause->elt);
 	WRITE_ONCE(ht->snap_val, cause->val);
 	return true;
