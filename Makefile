@@ -16,11 +16,12 @@
 #   make clean    remove build/ (the extracted base tree included)
 #
 # Variables: KERNEL=ours|stock FLAVOUR=plain|debug KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
-#            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 V=1 PREBUILT=DIR
+#            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 UNIT_CPUS=all|1
+#            V=1 PREBUILT=DIR
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
 #                  SHRINK_BOOTS=30 TRANSCRIPT=1
 
-export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS V HARNESS_LOCK PREBUILT
+export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
 
 .PHONY: demo check shell build compare deps diff-refs fuzz clean
 demo check shell build compare deps diff-refs fuzz:

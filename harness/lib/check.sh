@@ -15,7 +15,9 @@
 # and the guest is booted again from unit i+1. KUnit suites run while the
 # kernel boots, on the first boot only; their KTAP lines are read here too.
 #
-# Results go to build/$KERNEL/check/results.txt ("RESULT<tab>name<tab>note");
+# Results go to build/$KERNEL/check/results.txt ("RESULT<tab>name<tab>note"),
+# the seconds each unit took (from BEGIN to END, as seen here) to times.txt
+# ("seconds<tab>unit");
 # the whole console, every boot, to build/$KERNEL/check/console.log.
 # CHECK_APPEND, when set, is added to the guest's kernel command line.
 
@@ -72,6 +74,7 @@ check_unit_end()
 		IFS=$'\t' read -r res name note <<<"$r"
 		check_finish_result "$res" "$name" "$note" "$UNIT_SPLAT"
 	done
+	printf '%s\t%s\n' $((SECONDS - UNIT_T0)) "$UNIT_NAME" >>"$CHECK_DIR/times.txt"
 	UNIT_RESULTS=() UNIT_INDEX= UNIT_NAME= UNIT_SPLAT=
 }
 
@@ -97,7 +100,7 @@ check_line()
 			[ -z "$KUNIT_SUITE" ] || check_kunit_flush ;;
 		SUITE)	check_suite_mark "$a"
 			say "==> suite $a ($b units)" ;;
-		BEGIN)	UNIT_INDEX=$a UNIT_NAME=$b UNIT_RESULTS=() UNIT_SPLAT= ;;
+		BEGIN)	UNIT_INDEX=$a UNIT_NAME=$b UNIT_RESULTS=() UNIT_SPLAT= UNIT_T0=$SECONDS ;;
 		RESULT)	rest=${rest#RESULT }
 			UNIT_RESULTS+=("${rest%% *}"$'\t'"$(sed 's/^[^ ]* //; s/ -- .*//' <<<"$rest")"$'\t'"$(sed -n 's/.* -- //p' <<<"$rest")") ;;
 		END)	check_unit_end ;;
@@ -160,7 +163,7 @@ check_run()
 	local top=$OUT/check k pids=() dir
 	rm -rf "$top"
 	mkdir -p "$top"
-	say "==> check: $KERNEL kernel${FLAVOUR:+ ($FLAVOUR)}, -smp $SMP, $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}$([ "$SHARDS" -le 1 ] || echo ", $SHARDS guests")"
+	say "==> check: $KERNEL kernel${FLAVOUR:+ ($FLAVOUR)}, -smp $SMP ($UNIT_CPUS online in a unit), $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}$([ "$SHARDS" -le 1 ] || echo ", $SHARDS guests")"
 	if [ "$SHARDS" -le 1 ]; then
 		check_guest "$top" 1/1
 	else
@@ -183,6 +186,7 @@ check_run()
 		for k in $(seq "$SHARDS"); do
 			dir=$top/shard-$k
 			cat "$dir/results.txt" >>"$top/results.txt"
+			cat "$dir/times.txt" >>"$top/times.txt" 2>/dev/null || true
 			cat "$dir"/console-*.log >>"$top/console.log"
 			[ -s "$dir/phases" ] || continue
 			while IFS= read -r line; do
@@ -201,13 +205,14 @@ check_guest()
 	CHECK_DIR=$1
 	local shard=$2 from=1 idle=$((TEST_TIMEOUT + 120)) kunit= append
 	: >"$CHECK_DIR/results.txt"
+	: >"$CHECK_DIR/times.txt"
 	BOOT_NO=0 CHECK_DONE=0 SUITE_NAME= KUNIT_SUITE= OUTSIDE_SPLAT= SPLAT_REPORT=()
 	UNIT_RESULTS=() UNIT_INDEX= UNIT_NAME= UNIT_SPLAT=
 	# KUnit runs in the first guest only.
 	[ "${shard%/*}" -eq 1 ] || kunit=kunit.enable=0
 	while [ "$CHECK_DONE" -eq 0 ]; do
 		BOOT_NO=$((BOOT_NO + 1))
-		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT harness_shard=$shard $kunit${CHECK_APPEND:+ $CHECK_APPEND}"
+		append="harness_mode=check harness_from=$from harness_timeout=$TEST_TIMEOUT harness_shard=$shard harness_unit_cpus=$UNIT_CPUS $kunit${CHECK_APPEND:+ $CHECK_APPEND}"
 		[ -z "$TESTS" ] || append="$append harness_tests=$TESTS"
 		[ $BOOT_NO -eq 1 ] || say "==> boot $BOOT_NO of guest $shard, from unit $from"
 		qemu_boot "$CHECK_DIR/console-$BOOT_NO.log" "$idle" check_line "$append"
