@@ -12,6 +12,8 @@
 #                 (harness/histdiff/refs/) and show whether they changed
 #   make fuzz     build, boot, run the hist fuzzer's stream of SEED (COUNT
 #                 commands), shrink a failure (harness/fuzz/README.md)
+#   make fuzzdiff the same streams on stock and on ours, every answer
+#                 compared (harness/fuzz/README.md)
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
@@ -20,11 +22,12 @@
 #            V=1 PREBUILT=DIR
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
 #                  SHRINK_BOOTS=30 TRANSCRIPT=1
+#            fuzzdiff: SEED COUNT SHOW=10
 
 export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
 
-.PHONY: demo check shell build compare deps diff-refs fuzz clean
-demo check shell build compare deps diff-refs fuzz:
+.PHONY: demo check shell build compare deps diff-refs fuzz fuzzdiff clean
+demo check shell build compare deps diff-refs fuzz fuzzdiff:
 	@./harness/run $@
 
 clean:

@@ -365,6 +365,41 @@ static int sibling_release(const char *path, const char *text, int err,
 	return 1;
 }
 
+/*
+ * Drop the state of every trigger of TEXT, a trigger file (" [active]" or
+ * " [paused]" at the end of a line), in place. An enable_hist or
+ * disable_hist trigger on an event that fires on its own (a timer's
+ * sched_waking) flips the state of hist triggers at any moment, between
+ * the reads before and after a refused write too: that is no change the
+ * refusal made.
+ */
+static void drop_states(char *text)
+{
+	char *r = text, *w = text, *nl;
+	size_t n;
+
+	while (*r) {
+		nl = strchrnul(r, '\n');
+		n = nl - r;
+		if (n > 9 && (!strncmp(nl - 9, " [active]", 9) ||
+			      !strncmp(nl - 9, " [paused]", 9)))
+			n -= 9;
+		memmove(w, r, n);
+		w += n;
+		if (*nl)
+			*w++ = '\n';
+		r = *nl ? nl + 1 : nl;
+	}
+	*w = '\0';
+}
+
+static int is_trigger_file(const char *path)
+{
+	size_t n = strlen(path);
+
+	return n >= 8 && !strcmp(path + n - 8, "/trigger");
+}
+
 static void error_log_take(void)
 {
 	static struct buf log;
@@ -398,7 +433,13 @@ static void do_write(const char *path, char *text, int trunc)
 	n_refused++;
 	emit("= %s\n", errname(err));
 	error_log_take();
-	if (had && slurp(path, &after) == 0 && strcmp(before.s, after.s)) {
+	if (!had || slurp(path, &after) < 0)
+		return;
+	if (is_trigger_file(path)) {
+		drop_states(before.s);
+		drop_states(after.s);
+	}
+	if (strcmp(before.s, after.s)) {
 		int partial = sibling_release(path, text, err, before.s, after.s);
 
 		n_left += !partial;

@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""fuzzdiff.py - make fuzzdiff: the fuzzer's streams run on stock and on
+ours, their transcripts compared operation by operation.
+
+Run by `harness/run fuzzdiff` once both kernels and their initramfs are
+built, with TOP, HARNESS and BUILD in the environment and the make
+variables:
+
+    SEED=N|N-M|N,M,...  the seeds to run (default 1)
+    COUNT=200           commands in each seed's stream
+    SHOW=10             differing operations shown in full per seed
+
+Each seed's stream (gen.py) boots once on each kernel with fuzzexec -t
+(`harness/run fuzz-boot`, KERNEL=stock then ours, TRANSCRIPT=1); the
+transcripts go to build/fuzzdiff/seed-N.stock and seed-N.ours. A
+transcript is a block per operation: its line "#N OP ARGS", then what it
+answered (accepted or the errno, the error_log entries with their carets,
+the file an "r" operation read, the kernel's reports). Two blocks agree
+when their text is the same.
+
+A differing block is charged to the first entry of differences.txt whose
+pattern matches the operation's text (a listed, justified difference);
+every other is a difference to explain. Operations after the point where
+one kernel's stream ended (a crash) are not compared.
+
+Prints per seed the commands and reads compared, how many agree, how many
+differ (listed or not), the first operation that differs and the first SHOW
+differing blocks side by side; all of them go to build/fuzzdiff/seed-N.diff.
+Ends with the totals: "N commands: N agree, N listed, N differ".
+"""
+
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HARNESS = os.environ['HARNESS']
+BUILD = os.environ['BUILD']
+sys.path.insert(0, os.path.join(HARNESS, 'fuzz'))
+import gen  # noqa: E402
+
+DIR = os.path.join(BUILD, 'fuzzdiff')
+KERNELS = ('stock', 'ours')
+COMMANDS = set('atdD')
+
+
+def say(text):
+    print(text, flush=True)
+
+
+def listed_differences():
+    """differences.txt: (name, compiled pattern, reason) per entry."""
+    out = []
+    path = os.path.join(HARNESS, 'fuzz', 'differences.txt')
+    with open(path) as f:
+        for line in f:
+            if not line.strip() or line.startswith('#'):
+                continue
+            name, pattern, reason = line.rstrip('\n').split('\t')
+            out.append((name, re.compile(pattern), reason))
+    return out
+
+
+def blocks(path):
+    """The transcript PATH as {op number: (op line, block text)}."""
+    out, cur, lines = {}, None, []
+    with open(path, errors='replace') as f:
+        for line in f:
+            line = line.rstrip('\n').rstrip('\r')
+            m = re.match(r'#(\d+) (.*)', line)
+            if m:
+                if cur is not None:
+                    out[cur[0]] = (cur[1], '\n'.join(lines))
+                cur, lines = (int(m.group(1)), m.group(2)), []
+            elif cur is not None:
+                lines.append(line)
+    if cur is not None:
+        out[cur[0]] = (cur[1], '\n'.join(lines))
+    return out
+
+
+def boot(kernel, stream, seed):
+    """Run STREAM on KERNEL; its transcript's path."""
+    env = dict(os.environ, KERNEL=kernel, TRANSCRIPT='1')
+    result = os.path.join(DIR, 'seed-%d.%s.result' % (seed, kernel))
+    subprocess.run([os.path.join(HARNESS, 'run'), 'fuzz-boot', stream, result],
+                   env=env, check=False, stdout=subprocess.DEVNULL)
+    out = os.path.join(DIR, 'seed-%d.%s' % (seed, kernel))
+    shutil.copy(os.path.join(BUILD, kernel, 'fuzz', 'boot', 'out.txt'), out)
+    shutil.copy(os.path.join(BUILD, kernel, 'fuzz', 'boot', 'console.log'),
+                out + '.console')
+    return out
+
+
+def side_by_side(op, a, b):
+    """A unified diff of the two answers to operation OP."""
+    diff = difflib.unified_diff(a.splitlines(), b.splitlines(), 'stock', 'ours',
+                                lineterm='', n=2)
+    return ['#%d %s' % op] + ['    ' + l for l in diff]
+
+
+class Tally:
+    def __init__(self):
+        self.kinds = {}
+
+    def add(self, kind, what):
+        self.kinds.setdefault(kind, {'agree': 0, 'listed': 0, 'differ': 0})
+        self.kinds[kind][what] += 1
+
+    def merge(self, other):
+        for kind, counts in other.kinds.items():
+            for what, n in counts.items():
+                self.kinds.setdefault(kind, {'agree': 0, 'listed': 0, 'differ': 0})
+                self.kinds[kind][what] += n
+
+    def line(self, kind):
+        c = self.kinds.get(kind, {'agree': 0, 'listed': 0, 'differ': 0})
+        total = sum(c.values())
+        pct = 100.0 * c['agree'] / total if total else 100.0
+        return '%d %s: %d agree (%.1f%%), %d listed, %d differ' % (
+            total, kind, c['agree'], pct, c['listed'], c['differ'])
+
+
+def compare(seed, stock, ours, listed, show):
+    """Compare the transcripts of one seed; its Tally."""
+    a, b = blocks(stock), blocks(ours)
+    last = min(max(a, default=-1), max(b, default=-1))
+    tally, shown, first, per_entry = Tally(), 0, None, {}
+    with open(os.path.join(DIR, 'seed-%d.diff' % seed), 'w') as out:
+        for op in range(last + 1):
+            if op not in a or op not in b:
+                continue
+            line, text_a = a[op]
+            kind = 'commands' if line[:1] in COMMANDS else 'reads' if line[:1] == 'r' else None
+            if kind is None:
+                continue
+            if text_a == b[op][1]:
+                tally.add(kind, 'agree')
+                continue
+            entry = next((name for name, pat, _ in listed if pat.search(line)), None)
+            if entry:
+                tally.add(kind, 'listed')
+                per_entry[entry] = per_entry.get(entry, 0) + 1
+                out.write('listed %s: #%d %s\n' % (entry, op, line))
+                continue
+            tally.add(kind, 'differ')
+            if first is None:
+                first = op
+            lines = side_by_side((op, line), text_a, b[op][1])
+            out.write('\n'.join(lines) + '\n')
+            if shown < show:
+                for l in lines:
+                    say('    ' + l[:300])
+                shown += 1
+    ended = []
+    for kernel, t in zip(KERNELS, (a, b)):
+        if max(t, default=-1) < max(max(a, default=-1), max(b, default=-1)):
+            ended.append('%s ended at operation %d' % (kernel, max(t, default=-1)))
+    say('    %s; %s%s' % (tally.line('commands'), tally.line('reads'),
+                         '; ' + ', '.join(ended) if ended else ''))
+    if first is not None:
+        say('    first difference at operation %d; all in %s'
+            % (first, os.path.relpath(os.path.join(DIR, 'seed-%d.diff' % seed))))
+    for name, n in sorted(per_entry.items()):
+        say('    listed difference %s: %d' % (name, n))
+    return tally
+
+
+def seeds(spec):
+    out = []
+    for part in spec.split(','):
+        lo, _, hi = part.partition('-')
+        out += list(range(int(lo), int(hi) + 1)) if hi else [int(lo)]
+    return out
+
+
+def main():
+    env = os.environ
+    count = int(env.get('COUNT') or 200)
+    show = int(env.get('SHOW') or 10)
+    listed = listed_differences()
+    os.makedirs(DIR, exist_ok=True)
+    total = Tally()
+    for seed in seeds(env.get('SEED') or '1'):
+        ops = gen.Gen(seed, count).stream()
+        stream = os.path.join(DIR, 'seed-%d.txt' % seed)
+        with open(stream, 'w') as f:
+            f.write('# fuzz stream: seed %d, %d commands\n' % (seed, count))
+            f.write(''.join(op + '\n' for op in ops))
+        say('==> fuzzdiff seed %d: %d operations' % (seed, len(ops)))
+        paths = [boot(kernel, stream, seed) for kernel in KERNELS]
+        total.merge(compare(seed, paths[0], paths[1], listed, show))
+    say('%s; %s' % (total.line('commands'), total.line('reads')))
+    return 0 if not total.kinds.get('commands', {}).get('differ') and \
+        not total.kinds.get('reads', {}).get('differ') else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
