@@ -19,15 +19,19 @@ answered (accepted or the errno, the error_log entries with their carets,
 the file an "r" operation read, the kernel's reports). Two blocks agree
 when their text is the same.
 
-A differing block is charged to the first entry of differences.txt whose
-pattern matches the operation's text (a listed, justified difference);
+A hist table lists entries whose sort values tie in the order the map
+holds them, which is the implementation's: a read whose tables hold the
+same entries, in another order, is counted apart ("order"). A differing
+block is charged to the first entry of differences.txt whose pattern
+matches the operation or either answer (a listed, justified difference);
 every other is a difference to explain. Operations after the point where
 one kernel's stream ended (a crash) are not compared.
 
 Prints per seed the commands and reads compared, how many agree, how many
 differ (listed or not), the first operation that differs and the first SHOW
 differing blocks side by side; all of them go to build/fuzzdiff/seed-N.diff.
-Ends with the totals: "N commands: N agree, N listed, N differ".
+Ends with the totals: "N commands: N agree, N in another order, N listed,
+N differ", the same for reads.
 """
 
 import difflib
@@ -45,6 +49,7 @@ import gen  # noqa: E402
 DIR = os.path.join(BUILD, 'fuzzdiff')
 KERNELS = ('stock', 'ours')
 COMMANDS = set('atdD')
+OUTCOMES = ('agree', 'order', 'listed', 'differ')
 
 
 def say(text):
@@ -95,6 +100,24 @@ def boot(kernel, stream, seed):
     return out
 
 
+def entries_sorted(text):
+    """TEXT with the entries of each hist table (a "{" line and the lines
+    under it) in sorted order."""
+    out, entries = [], []
+    for line in text.split('\n'):
+        s = line.strip()
+        if s.startswith('{'):
+            entries.append([line])
+        elif entries and s and not s.startswith(('Totals', '#')):
+            entries[-1].append(line)
+        else:
+            out += [l for e in sorted(entries) for l in e]
+            entries = []
+            out.append(line)
+    out += [l for e in sorted(entries) for l in e]
+    return '\n'.join(out)
+
+
 def side_by_side(op, a, b):
     """A unified diff of the two answers to operation OP."""
     diff = difflib.unified_diff(a.splitlines(), b.splitlines(), 'stock', 'ours',
@@ -107,21 +130,21 @@ class Tally:
         self.kinds = {}
 
     def add(self, kind, what):
-        self.kinds.setdefault(kind, {'agree': 0, 'listed': 0, 'differ': 0})
+        self.kinds.setdefault(kind, dict.fromkeys(OUTCOMES, 0))
         self.kinds[kind][what] += 1
 
     def merge(self, other):
         for kind, counts in other.kinds.items():
             for what, n in counts.items():
-                self.kinds.setdefault(kind, {'agree': 0, 'listed': 0, 'differ': 0})
+                self.kinds.setdefault(kind, dict.fromkeys(OUTCOMES, 0))
                 self.kinds[kind][what] += n
 
     def line(self, kind):
-        c = self.kinds.get(kind, {'agree': 0, 'listed': 0, 'differ': 0})
+        c = self.kinds.get(kind, dict.fromkeys(OUTCOMES, 0))
         total = sum(c.values())
         pct = 100.0 * c['agree'] / total if total else 100.0
-        return '%d %s: %d agree (%.1f%%), %d listed, %d differ' % (
-            total, kind, c['agree'], pct, c['listed'], c['differ'])
+        return '%d %s: %d agree (%.1f%%), %d in another order, %d listed, %d differ' % (
+            total, kind, c['agree'], pct, c['order'], c['listed'], c['differ'])
 
 
 def compare(seed, stock, ours, listed, show):
@@ -137,10 +160,15 @@ def compare(seed, stock, ours, listed, show):
             kind = 'commands' if line[:1] in COMMANDS else 'reads' if line[:1] == 'r' else None
             if kind is None:
                 continue
-            if text_a == b[op][1]:
+            text_b = b[op][1]
+            if text_a == text_b:
                 tally.add(kind, 'agree')
                 continue
-            entry = next((name for name, pat, _ in listed if pat.search(line)), None)
+            if kind == 'reads' and entries_sorted(text_a) == entries_sorted(text_b):
+                tally.add(kind, 'order')
+                continue
+            entry = next((name for name, pat, _ in listed
+                          if pat.search(line) or pat.search(text_a) or pat.search(text_b)), None)
             if entry:
                 tally.add(kind, 'listed')
                 per_entry[entry] = per_entry.get(entry, 0) + 1
@@ -149,7 +177,7 @@ def compare(seed, stock, ours, listed, show):
             tally.add(kind, 'differ')
             if first is None:
                 first = op
-            lines = side_by_side((op, line), text_a, b[op][1])
+            lines = side_by_side((op, line), text_a, text_b)
             out.write('\n'.join(lines) + '\n')
             if shown < show:
                 for l in lines:
