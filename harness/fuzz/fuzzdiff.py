@@ -17,14 +17,15 @@ transcripts go to build/fuzzdiff/seed-N.stock and seed-N.ours. A
 transcript is a block per operation: its line "#N OP ARGS", then what it
 answered (accepted or the errno, the error_log entries with their carets,
 the file an "r" operation read, the kernel's reports). Two blocks agree
-when their text is the same.
+when their text is the same once kernel text addresses and symbol offsets
+(which differ between any two builds) are masked.
 
 A hist table lists entries whose sort values tie in the order the map
 holds them, which is the implementation's: a read whose tables hold the
 same entries, in another order, is counted apart ("order"). A differing
-block is charged to the first entry of differences.txt whose pattern
-matches the operation or either answer (a listed, justified difference);
-every other is a difference to explain. Operations after the point where
+block is charged to the first entry of differences.txt for its kind of
+operation whose pattern matches the operation or either answer (a listed,
+justified difference); every other is a difference to explain. Operations after the point where
 one kernel's stream ended (a crash) are not compared.
 
 Prints per seed the commands and reads compared, how many agree, how many
@@ -57,16 +58,24 @@ def say(text):
 
 
 def listed_differences():
-    """differences.txt: (name, compiled pattern, reason) per entry."""
+    """differences.txt: (name, kind, compiled pattern) per entry."""
     out = []
     path = os.path.join(HARNESS, 'fuzz', 'differences.txt')
     with open(path) as f:
         for line in f:
             if not line.strip() or line.startswith('#'):
                 continue
-            name, pattern, reason = line.rstrip('\n').split('\t')
-            out.append((name, re.compile(pattern), reason))
+            name, kind, pattern, _ = line.rstrip('\n').split('\t')
+            out.append((name, kind, re.compile(pattern)))
     return out
+
+
+def masked(text):
+    """TEXT without what differs between any two builds: kernel text
+    addresses (stack traces, .hex of an address) and a symbol's offset and
+    size."""
+    text = re.sub(r'\bffffffff[0-9a-f]{8}\b', 'ADDR', text)
+    return re.sub(r'\+0x[0-9a-f]+/0x[0-9a-f]+', '+OFF', text)
 
 
 def blocks(path):
@@ -78,12 +87,12 @@ def blocks(path):
             m = re.match(r'#(\d+) (.*)', line)
             if m:
                 if cur is not None:
-                    out[cur[0]] = (cur[1], '\n'.join(lines))
+                    out[cur[0]] = (cur[1], masked('\n'.join(lines)))
                 cur, lines = (int(m.group(1)), m.group(2)), []
             elif cur is not None:
                 lines.append(line)
     if cur is not None:
-        out[cur[0]] = (cur[1], '\n'.join(lines))
+        out[cur[0]] = (cur[1], masked('\n'.join(lines)))
     return out
 
 
@@ -167,8 +176,9 @@ def compare(seed, stock, ours, listed, show):
             if kind == 'reads' and entries_sorted(text_a) == entries_sorted(text_b):
                 tally.add(kind, 'order')
                 continue
-            entry = next((name for name, pat, _ in listed
-                          if pat.search(line) or pat.search(text_a) or pat.search(text_b)), None)
+            entry = next((name for name, k, pat in listed if k == kind and
+                          (pat.search(line) or pat.search(text_a) or pat.search(text_b))),
+                         None)
             if entry:
                 tally.add(kind, 'listed')
                 per_entry[entry] = per_entry.get(entry, 0) + 1

@@ -510,11 +510,15 @@ static int hist_cmd_parse(struct event_command *cmd_ops,
 	}
 	/* Borrowed from the parse until save_named_trigger() copies it. */
 	data->name = p.spec.name;
+	/* The filter before the actions: its errors are reported first. */
 	if (p.spec.filter) {
 		ret = set_trigger_filter(p.spec.filter, data, file);
 		if (ret < 0)
 			goto out_free;
 	}
+	ret = hist_build_actions(&p, ht, event_trigger_check_remove(glob));
+	if (ret)
+		goto out_free;
 
 	if (event_trigger_check_remove(glob)) {
 		ret = remove_matching(&p, file, data);
@@ -643,6 +647,25 @@ static bool hist_enable_count(struct event_trigger_data *data,
 	return true;
 }
 
+/*
+ * Truncating the trigger file removes every enable_hist and disable_hist
+ * trigger of the event, as event_enable_unregister_trigger() removes one.
+ */
+static void hist_enable_unreg_all(struct trace_event_file *file)
+{
+	struct event_trigger_data *data, *next;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry_safe(data, next, &file->triggers, list) {
+		if (data->cmd_ops->trigger_type != ETT_HIST_ENABLE)
+			continue;
+		list_del_rcu(&data->list);
+		trace_event_trigger_enable_disable(file, 0);
+		update_cond_flag(file);
+		data->cmd_ops->free(data);
+	}
+}
+
 /* enable_hist and disable_hist differ only in their names. */
 #define HIST_ENABLE_COMMAND(cmd_name) {				\
 	.name		= cmd_name,					\
@@ -650,6 +673,7 @@ static bool hist_enable_count(struct event_trigger_data *data,
 	.parse		= event_enable_trigger_parse,			\
 	.reg		= event_enable_register_trigger,		\
 	.unreg		= event_enable_unregister_trigger,		\
+	.unreg_all	= hist_enable_unreg_all,			\
 	.set_filter	= set_trigger_filter,				\
 	.trigger	= hist_enable_trigger,				\
 	.count_func	= hist_enable_count,				\

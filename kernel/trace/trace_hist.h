@@ -246,9 +246,11 @@ struct hist_action_spec {
 struct hist_spec {
 	char			*keys[HIST_KEYS_MAX];
 	unsigned int		n_keys;
+	bool			keys_overflow;	/* more than HIST_KEYS_MAX */
 	char			*vals;		/* the list, uncut */
 	char			*sort[HIST_SORT_KEYS_MAX];
 	unsigned int		n_sort;
+	char			*sort_overflow;	/* "sort=" of too many */
 	struct hist_var_spec	vars[HIST_VARS_MAX];
 	unsigned int		n_vars;
 	struct hist_action_spec	*actions;	/* HIST_ACTIONS_MAX of them */
@@ -595,6 +597,8 @@ char *hist_field_mods(const struct hist_field *f);
 /* trace_hist_build.c */
 struct hist_trigger *hist_build(struct hist_parse *p,
 				struct trace_event_file *file, bool probe);
+int hist_build_actions(struct hist_parse *p, struct hist_trigger *ht,
+		       bool probe);
 int hist_table_create(struct hist_trigger *ht);
 void hist_table_share(struct hist_trigger *ht, struct hist_trigger *leader);
 void hist_trigger_free(struct hist_trigger *ht);

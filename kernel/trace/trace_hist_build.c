@@ -4,7 +4,8 @@
  *
  * hist_build() compiles, in this order (the ABI's: it decides which error
  * of a command with several is reported), the values, the variables, the
- * keys, the sort keys and the actions; then orders the program (the
+ * keys and the sort keys; the command layer then sets the filter, and
+ * hist_build_actions() compiles the actions, orders the program (the
  * fields the key needs first: phase KEY) and lays out what an entry and an
  * event in flight need:
  *
@@ -50,7 +51,7 @@ static int build_keys(struct hist_build *b)
 			return -ENOMEM;
 		ht->keys[ht->n_keys++] = f;
 	}
-	return 0;
+	return s->keys_overflow ? -EINVAL : 0;
 }
 
 /*
@@ -119,6 +120,10 @@ static int build_vars(struct hist_build *b)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
+		if (!s->vars[i].expr) {
+			hist_err(b->p, HIST_ERR_MALFORMED_ASSIGNMENT, s->vars[i].name);
+			return -EINVAL;
+		}
 		if (var_defined(b, i)) {
 			hist_err(b->p, HIST_ERR_VAR_DEFINED, s->vars[i].name);
 			return -EINVAL;
@@ -194,6 +199,11 @@ static int build_sort(struct hist_build *b)
 			return -EINVAL;
 		}
 		ht->n_sort++;
+	}
+	/* Only once those that fit are found to be good. */
+	if (s->sort_overflow) {
+		hist_err(b->p, HIST_ERR_TOO_MANY_SORT_FIELDS, s->sort_overflow);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -292,10 +302,13 @@ static int program(struct hist_trigger *ht)
 }
 
 /**
- * hist_build - compile a parsed hist command for an event
+ * hist_build - compile the fields of a parsed hist command for an event
  * @p:		the parsed command; errors are logged through it
  * @file:	the event
  * @probe:	build it only to compare it with registered triggers
+ *
+ * The values, variables, keys and sort keys; hist_build_actions() does
+ * the rest.
  *
  * Return: the trigger, without its table, or an ERR_PTR.
  */
@@ -333,17 +346,42 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 		ret = build_keys(&b);
 	if (!ret)
 		ret = build_sort(&b);
-	if (!ret)
-		ret = hist_actions_build(&b);
-	if (!ret)
-		ret = program(ht);
-	if (!ret)
-		ret = layout(ht);
 	if (ret) {
 		hist_trigger_free(ht);
 		return ERR_PTR(ret);
 	}
 	return ht;
+}
+
+/**
+ * hist_build_actions - compile the actions of what hist_build() built
+ * @p:		the parsed command; errors are logged through it
+ * @ht:		the trigger hist_build() returned
+ * @probe:	as for hist_build()
+ *
+ * The actions, then the program's order and the layout. On failure the
+ * caller frees @ht.
+ *
+ * Return: 0 or a negative errno.
+ */
+int hist_build_actions(struct hist_parse *p, struct hist_trigger *ht,
+		       bool probe)
+{
+	struct hist_build b = {
+		.p	= p,
+		.ht	= ht,
+		.call	= ht->file->event_call,
+		.probe	= probe,
+	};
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	ret = hist_actions_build(&b);
+	if (!ret)
+		ret = program(ht);
+	if (!ret)
+		ret = layout(ht);
+	return ret;
 }
 
 /* The map hooks get the table, which outlives every trigger sharing it. */

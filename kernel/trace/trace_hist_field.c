@@ -282,8 +282,9 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
 
 /*
  * Apply the modifier @m (written @mod, past its dot) to @f, used as
- * @roles. A modifier that does not suit a value or a variable is reported
- * at the whole "FIELD.MODIFIER" (@text), the ABI's caret.
+ * @roles. A modifier that does not suit a value is reported at the whole
+ * "FIELD.MODIFIER" (@text), one that does not suit a variable at the
+ * modifier: the ABI's carets.
  */
 static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		     char *mod, const struct hist_mod_desc *m,
@@ -302,7 +303,8 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		mod[-1] = '.';
 		/* "x.sym-offset" of a value reads as "x.sym" - "offset". */
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
-			 m->mod == HIST_M_SYM_OFFSET ? "" : text);
+			 m->mod == HIST_M_SYM_OFFSET ? "" :
+			 roles & HIST_R_VAR ? mod : text);
 		return -EINVAL;
 	}
 	f->constant = size;
@@ -432,9 +434,9 @@ static struct hist_field *own_alias(struct hist_build *b, const char *name)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
-		if (strcmp(s->vars[i].name, name))
-			continue;
 		value = s->vars[i].expr;
+		if (!value || strcmp(s->vars[i].name, name))
+			continue;
 		if (strpbrk(value, "+-*/$"))
 			return NULL;
 		f = own_field(b, (char *)value);
@@ -467,6 +469,12 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 		system = text;
 		*event++ = '\0';
 		dollar[-1] = '\0';
+		/* An action parameter that names no variable: one entry. */
+		if ((roles & HIST_R_PARAM) &&
+		    !hist_var_lookup(b->ht->tr, system, event, dollar + 1)) {
+			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, dollar + 1);
+			return ERR_PTR(-EINVAL);
+		}
 	}
 	f = hist_ref_field(b, system, event, dollar + 1, roles);
 	if (f)

@@ -195,7 +195,7 @@ static char *item_value(char *item, const char *name)
 	return NULL;
 }
 
-/* keys=, vals=, sort=: a list of at most @max pieces. */
+/* keys=, sort=: a list of at most @max pieces (more: see below). */
 static int parse_list(struct hist_parse *p, char *item, char *value,
 		      char **out, unsigned int max, unsigned int *n)
 {
@@ -205,11 +205,19 @@ static int parse_list(struct hist_parse *p, char *item, char *value,
 		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
 		return -EINVAL;
 	}
+	if (out == p->spec.sort)
+		p->spec.sort_overflow = NULL;
+	else
+		p->spec.keys_overflow = false;
 	ret = hist_split(value, ',', out, max);
+	/* Too many: refused by the builder, once the values are built. */
 	if (ret == -E2BIG && out == p->spec.sort) {
 		value[-1] = '\0';
-		hist_err(p, HIST_ERR_TOO_MANY_SORT_FIELDS, item);
-		return -EINVAL;
+		p->spec.sort_overflow = item;
+		ret = max;
+	} else if (ret == -E2BIG) {
+		p->spec.keys_overflow = true;
+		ret = max;
 	}
 	if (ret < 0)
 		return -EINVAL;
@@ -220,14 +228,18 @@ static int parse_list(struct hist_parse *p, char *item, char *value,
 /* size=N: the map holds N entries rounded up to a power of two. */
 static int parse_size(struct hist_parse *p, char *item, char *value)
 {
-	unsigned int size;
+	unsigned long size;
+	int ret;
 
 	if (!*value) {
 		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
 		return -EINVAL;
 	}
-	if (kstrtouint(value, 0, &size) || !size ||
-	    order_base_2(size) < HIST_BITS_MIN ||
+	/* Past an unsigned long -ERANGE; any other bad size -EINVAL. */
+	ret = kstrtoul(value, 0, &size);
+	if (ret)
+		return ret;
+	if (!size || order_base_2(size) < HIST_BITS_MIN ||
 	    order_base_2(size) > HIST_BITS_MAX)
 		return -EINVAL;
 	p->spec.bits = order_base_2(size);
@@ -248,7 +260,9 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
 /*
  * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. An item
  * that starts when HIST_VARS_MAX variables are defined already is an
- * error; more than that in one item are ignored (stock 6.12 does both).
+ * error; more than that in one item are ignored. A piece without '=' is
+ * kept with a NULL expr: it is refused as "Malformed assignment" where the
+ * variables are built, after the other items and the values.
  */
 static int parse_assignments(struct hist_parse *p, char *item)
 {
@@ -261,13 +275,10 @@ static int parse_assignments(struct hist_parse *p, char *item)
 	}
 	while ((piece = hist_next(&item, ',')) && s->n_vars < HIST_VARS_MAX) {
 		eq = strchr(piece, '=');
-		if (!eq) {
-			hist_err(p, HIST_ERR_MALFORMED_ASSIGNMENT, piece);
-			return -EINVAL;
-		}
-		*eq = '\0';
+		if (eq)
+			*eq = '\0';
 		s->vars[s->n_vars].name = piece;
-		s->vars[s->n_vars].expr = eq + 1;
+		s->vars[s->n_vars].expr = eq ? eq + 1 : NULL;
 		s->n_vars++;
 	}
 	return 0;
@@ -484,7 +495,8 @@ static int parse_item(struct hist_parse *p, char *item)
  * Keeps a copy of the whole command ("hist:" + @param) for error_log and
  * cuts another one into pieces.
  *
- * Return: 0, -ENOMEM, or -EINVAL (logged when stock kernels log it).
+ * Return: 0, -ENOMEM, -ERANGE (a size that does not fit), or -EINVAL
+ * (with an error_log entry where the ABI has one).
  */
 int hist_parse_init(struct hist_parse *p, const char *param)
 {

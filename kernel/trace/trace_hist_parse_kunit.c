@@ -139,8 +139,15 @@ static void hpk_test_attributes(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, p->spec.vals, "d");
 
 	hpk_refused(test, "keys=", HIST_ERR_EMPTY_ASSIGNMENT, "keys=");
-	hpk_refused(test, "keys=v:sort=a,b,c", HIST_ERR_TOO_MANY_SORT_FIELDS,
-		    "sort=");
+	/* Too many sort fields: refused by the builder, after those that fit. */
+	p = hpk_accepted(test, "keys=v:sort=a,b,c");
+	KUNIT_EXPECT_STREQ(test, p->spec.sort_overflow, "sort");
+	p = hpk_accepted(test, "keys=v:sort=a,b,c:sort=a");
+	KUNIT_EXPECT_NULL(test, p->spec.sort_overflow);
+	/* So are too many keys, silently. */
+	p = hpk_accepted(test, "keys=a,b,c,d");
+	KUNIT_EXPECT_TRUE(test, p->spec.keys_overflow);
+	KUNIT_EXPECT_EQ(test, p->spec.n_keys, HIST_KEYS_MAX);
 	hpk_refused_silently(test, "keys=v:bogus");
 	hpk_refused_silently(test, "keys=v:size=64");
 	hpk_refused_silently(test, "keys=v::vals=w");
@@ -160,13 +167,21 @@ static void hpk_test_assignments(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, p->spec.vars[2].expr, "y-$z");
 	KUNIT_EXPECT_STREQ(test, p->spec.vars[3].name, "");
 
-	/* These once reached the builder, which assumed a '='. */
-	hpk_refused(test, "keys=v:a=1,b", HIST_ERR_MALFORMED_ASSIGNMENT, "b");
-	hpk_refused(test, "keys=v:ts0=common_timestamp,",
-		    HIST_ERR_MALFORMED_ASSIGNMENT, "");
-	hpk_refused(test, "keys=v:,a=v", HIST_ERR_MALFORMED_ASSIGNMENT, "");
-	hpk_refused(test, "keys=v:x=-(v,w)", HIST_ERR_MALFORMED_ASSIGNMENT,
-		    "w)");
+	/*
+	 * A piece without '=' has no expression: the builder refuses it as
+	 * "Malformed assignment" (it once assumed a '=' and oopsed).
+	 */
+	p = hpk_accepted(test, "keys=v:a=1,b");
+	KUNIT_EXPECT_EQ(test, p->spec.n_vars, 2);
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].name, "b");
+	KUNIT_EXPECT_NULL(test, p->spec.vars[1].expr);
+	p = hpk_accepted(test, "keys=v:ts0=common_timestamp,");
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].name, "");
+	KUNIT_EXPECT_NULL(test, p->spec.vars[1].expr);
+	p = hpk_accepted(test, "keys=v:x=-(v,w)");
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[0].expr, "-(v");
+	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].name, "w)");
+	KUNIT_EXPECT_NULL(test, p->spec.vars[1].expr);
 
 	/* Past 16 variables: an item more is refused, more in one ignored. */
 	n = snprintf(cmd, sizeof(cmd), "keys=v:a0=v");
