@@ -200,17 +200,23 @@ static void hist_cmd_unreg(char *glob, struct event_trigger_data *test,
 		remove_trigger(data, file);
 }
 
-/* Truncating the trigger file removes every histogram no one reads. */
+/*
+ * Truncating the trigger file removes every histogram of the event, unless
+ * another trigger reads a variable of one of them: then it removes none.
+ */
 static void hist_cmd_unreg_all(struct trace_event_file *file)
 {
 	struct event_trigger_data *data, *next;
 
-	list_for_each_entry_safe(data, next, &file->triggers, list) {
+	list_for_each_entry(data, &file->triggers, list) {
 		struct hist_trigger *ht = data->private_data;
 
-		if (hist_is_hist_trigger(data) && !ht->users)
-			remove_trigger(data, file);
+		if (hist_is_hist_trigger(data) && ht->users)
+			return;
 	}
+	list_for_each_entry_safe(data, next, &file->triggers, list)
+		if (hist_is_hist_trigger(data))
+			remove_trigger(data, file);
 }
 
 /* pause, cont or clear on a histogram that exists. */

@@ -178,32 +178,33 @@ static int build_sort(struct hist_build *b)
 	for (i = 0; i < s->n_sort; i++) {
 		struct hist_sort *sort = &ht->sort[ht->n_sort];
 
+		/* Too many: found when the last one that fits is reached. */
+		if (s->sort_overflow && i == HIST_SORT_KEYS_MAX - 1) {
+			hist_err(b->p, HIST_ERR_TOO_MANY_SORT_FIELDS,
+				 s->sort_overflow);
+			return -EINVAL;
+		}
 		text = s->sort[i];
 		if (!*text) {
 			hist_err(b->p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
 			return -EINVAL;
 		}
+		/* The field first, then its modifier. */
 		mod = strchr(text, '.');
-		if (mod) {
+		if (mod)
 			*mod++ = '\0';
-			if (!strcmp(mod, "descending")) {
-				sort->descending = true;
-			} else if (strcmp(mod, "ascending")) {
-				hist_err(b->p, HIST_ERR_INVALID_SORT_MODIFIER, mod);
-				return -EINVAL;
-			}
-		}
 		sort->field = sort_target(ht, text);
 		if (!sort->field) {
 			hist_err(b->p, HIST_ERR_INVALID_SORT_FIELD, text);
 			return -EINVAL;
 		}
+		if (mod && !strcmp(mod, "descending")) {
+			sort->descending = true;
+		} else if (mod && strcmp(mod, "ascending")) {
+			hist_err(b->p, HIST_ERR_INVALID_SORT_MODIFIER, mod);
+			return -EINVAL;
+		}
 		ht->n_sort++;
-	}
-	/* Only once those that fit are found to be good. */
-	if (s->sort_overflow) {
-		hist_err(b->p, HIST_ERR_TOO_MANY_SORT_FIELDS, s->sort_overflow);
-		return -EINVAL;
 	}
 	return 0;
 }

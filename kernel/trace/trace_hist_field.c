@@ -676,17 +676,20 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	op = find_operator(s);
 	if (!op)
 		return atom(b, s, roles);
-	if (op == s || !op[1] || strchr("+-*/", op[-1]))
-		return ERR_PTR(-EINVAL);
 	kind = op_kind(*op);
-	*op = '\0';
-	/* Operators are counted parent first, left first; stock points at
-	 * the left operand of the one too many.
+	/*
+	 * Operators are counted parent first, left first, before their
+	 * operands are looked at; the caret is at the left operand of the one
+	 * too many.
 	 */
 	if (++*n_ops > HIST_EXPR_OPS_MAX) {
+		*op = '\0';
 		hist_err(b->p, HIST_ERR_TOO_MANY_SUBEXPR, s);
 		return ERR_PTR(-EINVAL);
 	}
+	if (op == s || !op[1] || strchr("+-*/", op[-1]))
+		return ERR_PTR(-EINVAL);
+	*op = '\0';
 	l = expr(b, s, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(l))
 		return l;

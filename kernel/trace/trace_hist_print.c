@@ -155,31 +155,34 @@ struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht)
 static void print_key_num(struct seq_file *m, const struct hist_trigger *ht,
 			  const struct hist_field *f, u64 val, const void *priv)
 {
+	/* The event's stack trace, however written, is common_stacktrace. */
+	const char *label = f->kind == HIST_K_STACKTRACE ? "common_stacktrace" :
+			    f->name;
 	char sym[KSYM_SYMBOL_LEN];
 	const char *name;
 
 	if (f->mods & HIST_M_HEX) {
-		seq_printf(m, "%s: %llx", f->name, val);
+		seq_printf(m, "%s: %llx", label, val);
 	} else if (f->mods & HIST_M_SYM) {
 		sprint_symbol_no_offset(sym, val);
-		seq_printf(m, "%s: [%llx] %-45s", f->name, val, sym);
+		seq_printf(m, "%s: [%llx] %-45s", label, val, sym);
 	} else if (f->mods & HIST_M_SYM_OFFSET) {
 		sprint_symbol(sym, val);
-		seq_printf(m, "%s: [%llx] %-55s", f->name, val, sym);
+		seq_printf(m, "%s: [%llx] %-55s", label, val, sym);
 	} else if (f->mods & HIST_M_EXECNAME) {
-		seq_printf(m, "%s: %-16s[%10llu]", f->name,
+		seq_printf(m, "%s: %-16s[%10llu]", label,
 			   (const char *)priv + ht->comm_off, val);
 	} else if (f->mods & HIST_M_SYSCALL) {
 		name = get_syscall_name(val);
-		seq_printf(m, "%s: %-30s[%3llu]", f->name,
+		seq_printf(m, "%s: %-30s[%3llu]", label,
 			   name ? name : "unknown_syscall", val);
 	} else if (f->mods & HIST_M_LOG2) {
-		seq_printf(m, "%s: ~ 2^%-2llu", f->name, val);
+		seq_printf(m, "%s: ~ 2^%-2llu", label, val);
 	} else if (f->mods & HIST_M_BUCKET) {
-		seq_printf(m, "%s: ~ %llu-%llu", f->name, val,
+		seq_printf(m, "%s: ~ %llu-%llu", label, val,
 			   val + f->constant - 1);
 	} else {
-		seq_printf(m, "%s: %10llu", f->name, val);
+		seq_printf(m, "%s: %10llu", label, val);
 	}
 }
 
