@@ -378,9 +378,11 @@ static int print_table(struct seq_file *m, struct event_trigger_data *data)
 	ret = read_sums(ht, snap, &sums);
 	if (ret)
 		goto out;
-	for (i = 0; i < snap->n_entries; i++)
+	for (i = 0; i < snap->n_entries; i++) {
 		print_entry(m, ht, snap->entries[i].elt,
 			    sums.vals + i * ht->n_vals, &sums);
+		cond_resched();
+	}
 	kvfree(sums.vals);
 	hist_actions_print_snapshot(m, ht);
 

@@ -61,7 +61,6 @@
 #include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/string.h>
 #include <linux/unaligned.h>
 
@@ -738,7 +737,7 @@ struct tracing_map_elt *tracing_map_next(struct tracing_map *map,
 	return NULL;
 }
 
-/* What sort_r() hands the comparison. */
+/* What tracing_map_sort() hands the comparison. */
 struct tracing_map_sort_ctx {
 	unsigned int				key_size;
 	unsigned int				n_keys;
@@ -853,6 +852,52 @@ static bool tracing_map_sort_key_valid(const struct tracing_map *map,
 	       tracing_map_num_cmps[sk->cmp].size == sk->size;
 }
 
+/*
+ * Bottom-up merge sort of @n entries by tracing_map_cmp_entries(), through
+ * a scratch array as large. It yields the CPU after every merged run: a
+ * table of 2^17 entries takes a few million comparisons, and a reader must
+ * not keep the CPU from everything else for that long (on a slow or
+ * instrumented kernel, seconds). The order is total, so the result is the
+ * one any sort gives.
+ */
+static int tracing_map_sort(struct tracing_map_sort_entry *ents,
+			    unsigned int n,
+			    const struct tracing_map_sort_ctx *ctx)
+{
+	struct tracing_map_sort_entry *src = ents, *dst, *tmp;
+	unsigned int width, lo, mid, hi, i, j, k;
+
+	if (n < 2)
+		return 0;
+	tmp = kvmalloc_array(n, sizeof(*tmp), GFP_KERNEL);
+	if (!tmp)
+		return -ENOMEM;
+	dst = tmp;
+	for (width = 1; width < n; width *= 2) {
+		for (lo = 0; lo < n; lo += 2 * width) {
+			mid = min(lo + width, n);
+			hi = min(mid + width, n);
+			i = lo;
+			j = mid;
+			k = lo;
+			while (i < mid && j < hi)
+				dst[k++] = tracing_map_cmp_entries(&src[j], &src[i],
+								   ctx) < 0 ?
+					   src[j++] : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+			cond_resched();
+		}
+		swap(src, dst);
+	}
+	if (src != ents)
+		memcpy(ents, src, n * sizeof(*ents));
+	kvfree(tmp);
+	return 0;
+}
+
 /**
  * tracing_map_snapshot - the entries of a map, sorted
  * @map:	the map
@@ -910,8 +955,10 @@ tracing_map_snapshot(struct tracing_map *map,
 									keys[k].sum);
 	}
 
-	sort_r(snap->entries, snap->n_entries, sizeof(*snap->entries),
-	       tracing_map_cmp_entries, NULL, &ctx);
+	if (tracing_map_sort(snap->entries, snap->n_entries, &ctx)) {
+		kvfree(snap);
+		return ERR_PTR(-ENOMEM);
+	}
 	return snap;
 }
 
