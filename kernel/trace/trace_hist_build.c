@@ -120,10 +120,6 @@ static int build_vars(struct hist_build *b)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
-		if (!s->vars[i].expr) {
-			hist_err(b->p, HIST_ERR_MALFORMED_ASSIGNMENT, s->vars[i].name);
-			return -EINVAL;
-		}
 		if (var_defined(b, i)) {
 			hist_err(b->p, HIST_ERR_VAR_DEFINED, s->vars[i].name);
 			return -EINVAL;

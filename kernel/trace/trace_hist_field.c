@@ -434,9 +434,9 @@ static struct hist_field *own_alias(struct hist_build *b, const char *name)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
-		value = s->vars[i].expr;
-		if (!value || strcmp(s->vars[i].name, name))
+		if (strcmp(s->vars[i].name, name))
 			continue;
+		value = s->vars[i].expr;
 		if (strpbrk(value, "+-*/$"))
 			return NULL;
 		f = own_field(b, (char *)value);

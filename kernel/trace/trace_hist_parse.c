@@ -261,8 +261,8 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
  * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. An item
  * that starts when HIST_VARS_MAX variables are defined already is an
  * error; more than that in one item are ignored. A piece without '=' is
- * kept with a NULL expr: it is refused as "Malformed assignment" where the
- * variables are built, after the other items and the values.
+ * kept with a NULL expr: it is refused as "Malformed assignment" once all
+ * items are read, so that a bad item after it is reported instead.
  */
 static int parse_assignments(struct hist_parse *p, char *item)
 {
@@ -502,6 +502,7 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 {
 	struct hist_spec *s = &p->spec;
 	char *items, *item, *filter;
+	unsigned int i;
 	int ret;
 
 	p->orig = kasprintf(GFP_KERNEL, "hist:%s", param ? param : "");
@@ -528,6 +529,13 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 	}
 	if (!s->n_keys)
 		return -EINVAL;
+	/* Only once every item is read: see parse_assignments(). */
+	for (i = 0; i < s->n_vars; i++) {
+		if (!s->vars[i].expr) {
+			hist_err(p, HIST_ERR_MALFORMED_ASSIGNMENT, s->vars[i].name);
+			return -EINVAL;
+		}
+	}
 	return 0;
 }
 

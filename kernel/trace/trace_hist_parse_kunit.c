@@ -168,20 +168,17 @@ static void hpk_test_assignments(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, p->spec.vars[3].name, "");
 
 	/*
-	 * A piece without '=' has no expression: the builder refuses it as
-	 * "Malformed assignment" (it once assumed a '=' and oopsed).
+	 * A piece without '=' is refused once every item is read (these once
+	 * reached the builder, which assumed a '='); a bad item after it, or
+	 * no keys, is what is reported then.
 	 */
-	p = hpk_accepted(test, "keys=v:a=1,b");
-	KUNIT_EXPECT_EQ(test, p->spec.n_vars, 2);
-	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].name, "b");
-	KUNIT_EXPECT_NULL(test, p->spec.vars[1].expr);
-	p = hpk_accepted(test, "keys=v:ts0=common_timestamp,");
-	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].name, "");
-	KUNIT_EXPECT_NULL(test, p->spec.vars[1].expr);
-	p = hpk_accepted(test, "keys=v:x=-(v,w)");
-	KUNIT_EXPECT_STREQ(test, p->spec.vars[0].expr, "-(v");
-	KUNIT_EXPECT_STREQ(test, p->spec.vars[1].name, "w)");
-	KUNIT_EXPECT_NULL(test, p->spec.vars[1].expr);
+	hpk_refused(test, "keys=v:a=1,b", HIST_ERR_MALFORMED_ASSIGNMENT, "b");
+	hpk_refused(test, "keys=v:ts0=common_timestamp,",
+		    HIST_ERR_MALFORMED_ASSIGNMENT, "");
+	hpk_refused(test, "keys=v:x=-(v,w)", HIST_ERR_MALFORMED_ASSIGNMENT,
+		    "w)");
+	hpk_refused_silently(test, "keys=v:a=w,,b=v:nosuchflag");
+	hpk_refused_silently(test, "key,s=v");
 
 	/* Past 16 variables: an item more is refused, more in one ignored. */
 	n = snprintf(cmd, sizeof(cmd), "keys=v:a0=v");
