@@ -270,14 +270,6 @@ def say(text):
     print(text, flush=True)
 
 
-def seeds(spec):
-    out = []
-    for part in spec.split(','):
-        a, _, b = part.partition('-')
-        out += list(range(int(a), int(b) + 1)) if b else [int(a)]
-    return out
-
-
 def read_stream(path):
     with open(path) as f:
         return [l.rstrip('\n') for l in f if l.strip() and not l.startswith('#')]
@@ -339,7 +331,7 @@ def main():
         ops = read_stream(env['STREAM'])
         results.append(run_one(runner, 'stream', ops, list(range(len(ops))), budget, None))
     else:
-        for seed in seeds(env.get('SEED') or '1'):
+        for seed in gen.seeds(env.get('SEED') or '1'):
             ops = gen.Gen(seed, count).stream()
             picked = list(range(len(ops)))
             origin = 'SEED=%d COUNT=%d' % (seed, count)

@@ -207,14 +207,6 @@ def compare(seed, stock, ours, listed, show):
     return tally
 
 
-def seeds(spec):
-    out = []
-    for part in spec.split(','):
-        lo, _, hi = part.partition('-')
-        out += list(range(int(lo), int(hi) + 1)) if hi else [int(lo)]
-    return out
-
-
 def main():
     env = os.environ
     count = int(env.get('COUNT') or 200)
@@ -222,7 +214,7 @@ def main():
     listed = listed_differences()
     os.makedirs(DIR, exist_ok=True)
     total = Tally()
-    for seed in seeds(env.get('SEED') or '1'):
+    for seed in gen.seeds(env.get('SEED') or '1'):
         ops = gen.Gen(seed, count).stream()
         stream = os.path.join(DIR, 'seed-%d.txt' % seed)
         with open(stream, 'w') as f:

@@ -853,6 +853,15 @@ class Gen:
         return self.ops
 
 
+def seeds(spec):
+    """The seeds of a SEED= setting: N, N-M, or a comma list of those."""
+    out = []
+    for part in spec.split(','):
+        lo, _, hi = part.partition('-')
+        out += list(range(int(lo), int(hi) + 1)) if hi else [int(lo)]
+    return out
+
+
 def shell(stream):
     """A stream as the shell commands a person would type in
     /sys/kernel/tracing (traffic as comments)."""
