@@ -177,7 +177,9 @@ run_unit()
 }
 
 # harness_unit_cpus=1: only CPU 0 is online while a unit runs, except for the
-# stress units, which race CPUs against each other and get them all. Under
+# stress units, which race CPUs against each other, and the differential
+# cases that say "# cpus: all" (they pin tasks to CPU 1): those get them all.
+# Under
 # TCG every TLB flush and IPI between two online vCPUs stops both, which
 # makes a shell-driven test a fifth slower on a debug kernel; the KUnit
 # suites have run with every CPU by then.
@@ -186,6 +188,9 @@ unit_cpus()	# UNIT
 	local want=all c
 	case $1 in
 	*/stress/*) ;;
+	histdiff:*)
+		grep -q '^# cpus: all' "$HD/cases/${1#histdiff:}.sh" ||
+			want=${harness_unit_cpus:-all} ;;
 	*) want=${harness_unit_cpus:-all} ;;
 	esac
 	for c in /sys/devices/system/cpu/cpu[1-9]*/online; do

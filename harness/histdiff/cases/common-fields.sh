@@ -3,6 +3,7 @@
 # (histgen pinned to CPU 1 then 0, a second one to CPU 1), common_flags, common_preempt_count,
 # common_type, and the comm of several processes.
 # requires: dynamic_events user_events_data events/ftrace/print/hist
+# cpus: all
 spread_event
 trigger user_events/hg_spread 'hist:keys=common_pid.execname'
 trigger user_events/hg_spread 'hist:keys=common_cpu:vals=v'
