@@ -210,7 +210,10 @@ static int parse_list(struct hist_parse *p, char *item, char *value,
 	else
 		p->spec.keys_overflow = false;
 	ret = hist_split(value, ',', out, max);
-	/* Too many: refused by the builder, once the values are built. */
+	/*
+	 * Too many: refused by build_keys() and build_sort(), after the
+	 * errors of the values, the variables and the pieces that fit.
+	 */
 	if (ret == -E2BIG && out == p->spec.sort) {
 		value[-1] = '\0';
 		p->spec.sort_overflow = item;
