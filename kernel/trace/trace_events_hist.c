@@ -655,21 +655,17 @@ static bool hist_enable_count(struct event_trigger_data *data,
 
 /*
  * Truncating the trigger file removes every enable_hist and disable_hist
- * trigger of the event, as event_enable_unregister_trigger() removes one.
+ * trigger of the event. event_enable_unregister_trigger() removes the one
+ * of that type and target, and there is only one (a second is EEXIST).
  */
 static void hist_enable_unreg_all(struct trace_event_file *file)
 {
 	struct event_trigger_data *data, *next;
 
 	lockdep_assert_held(&event_mutex);
-	list_for_each_entry_safe(data, next, &file->triggers, list) {
-		if (data->cmd_ops->trigger_type != ETT_HIST_ENABLE)
-			continue;
-		list_del_rcu(&data->list);
-		trace_event_trigger_enable_disable(file, 0);
-		update_cond_flag(file);
-		data->cmd_ops->free(data);
-	}
+	list_for_each_entry_safe(data, next, &file->triggers, list)
+		if (data->cmd_ops->trigger_type == ETT_HIST_ENABLE)
+			event_enable_unregister_trigger(NULL, data, file);
 }
 
 /* enable_hist and disable_hist differ only in their names. */

@@ -152,12 +152,19 @@ struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht)
 	return tracing_map_snapshot(ht->table->map, keys, ht->n_sort);
 }
 
+/*
+ * A key's name in an entry: the event's stack trace, however written, is
+ * common_stacktrace.
+ */
+static const char *key_label(const struct hist_field *f)
+{
+	return f->kind == HIST_K_STACKTRACE ? "common_stacktrace" : f->name;
+}
+
 static void print_key_num(struct seq_file *m, const struct hist_trigger *ht,
 			  const struct hist_field *f, u64 val, const void *priv)
 {
-	/* The event's stack trace, however written, is common_stacktrace. */
-	const char *label = f->kind == HIST_K_STACKTRACE ? "common_stacktrace" :
-			    f->name;
+	const char *label = key_label(f);
 	char sym[KSYM_SYMBOL_LEN];
 	const char *name;
 
@@ -198,7 +205,7 @@ static void print_key_stack(struct seq_file *m, const struct hist_field *f,
 	char *spec;
 
 	if (f->kind == HIST_K_STACKTRACE) {
-		seq_puts(m, "common_stacktrace:\n");
+		seq_printf(m, "%s:\n", key_label(f));
 	} else {
 		spec = hist_field_spec(f);
 		seq_puts(m, spec ? spec : f->name);
