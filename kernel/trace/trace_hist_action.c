@@ -103,6 +103,8 @@ static struct hist_field *param_field(struct hist_build *b,
 		return f;
 	}
 	/* Not a field of ours: maybe one of the onmatch event's. */
+	if (!act->match_event)
+		return f;
 	return hist_field_var_hist(b, act->match_system, act->match_event,
 				   text);
 }

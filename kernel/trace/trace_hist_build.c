@@ -32,6 +32,26 @@
 
 #include "trace_hist.h"
 
+/*
+ * Give key @f its place in the map's key. A key that would make the whole
+ * key longer than HIST_KEY_SIZE_MAX is refused there, before the keys
+ * after it are read, and without an error_log entry: the ABI's answer.
+ */
+static int place_key(struct hist_trigger *ht, struct hist_field *f)
+{
+	if (hist_field_is_stack(f))
+		f->key_size = HIST_STACKTRACE_SIZE;
+	else if (hist_field_is_string(f))
+		f->key_size = ALIGN(f->size, sizeof(u64));
+	else
+		f->key_size = sizeof(u64);
+	if (ht->key_size + f->key_size > HIST_KEY_SIZE_MAX)
+		return -EINVAL;
+	f->key_off = ht->key_size;
+	ht->key_size += f->key_size;
+	return 0;
+}
+
 static int build_keys(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
@@ -49,6 +69,8 @@ static int build_keys(struct hist_build *b)
 			return PTR_ERR(f);
 		if (!f)
 			return -ENOMEM;
+		if (place_key(ht, f))
+			return -EINVAL;
 		ht->keys[ht->n_keys++] = f;
 	}
 	return s->keys_overflow ? -EINVAL : 0;
@@ -205,28 +227,15 @@ static int build_sort(struct hist_build *b)
 	return 0;
 }
 
-/* Where every part of a key, value, variable and stack buffer goes. */
-static int layout(struct hist_trigger *ht)
+/* Where every value, variable and stack buffer goes. */
+static void layout(struct hist_trigger *ht)
 {
-	unsigned int i, off = 0, priv = 0;
-	struct hist_field *f;
+	unsigned int i, priv = 0;
 
-	for (i = 0; i < ht->n_keys; i++) {
-		f = ht->keys[i];
-		if (hist_field_is_stack(f))
-			f->key_size = HIST_STACKTRACE_SIZE;
-		else if (hist_field_is_string(f))
-			f->key_size = ALIGN(f->size, sizeof(u64));
-		else
-			f->key_size = sizeof(u64);
-		f->key_off = off;
-		off += f->key_size;
-		if (f->mods & HIST_M_EXECNAME)
+	/* The keys were placed as they were built (place_key()). */
+	for (i = 0; i < ht->n_keys; i++)
+		if (ht->keys[i]->mods & HIST_M_EXECNAME)
 			ht->comm_off = 0;
-	}
-	ht->key_size = off;
-	if (off > HIST_KEY_SIZE_MAX)
-		return -EINVAL;
 	if (ht->comm_off == 0)
 		priv = TASK_COMM_LEN;
 
@@ -247,8 +256,6 @@ static int layout(struct hist_trigger *ht)
 	}
 	hist_actions_layout(ht, &priv);
 	ht->priv_size = priv;
-
-	return 0;
 }
 
 /* Mark @f and the operands it is computed from. */
@@ -377,7 +384,7 @@ int hist_build_actions(struct hist_parse *p, struct hist_trigger *ht,
 	if (!ret)
 		ret = program(ht);
 	if (!ret)
-		ret = layout(ht);
+		layout(ht);
 	return ret;
 }
 
@@ -495,10 +502,19 @@ void hist_trigger_clear(struct hist_trigger *ht)
  * compared (the ABI has "keys=x.buckets=10" and "keys=x.buckets=20" be
  * the same histogram).
  */
+/*
+ * Whether two keys, values or variables count as the same. Operators are
+ * told apart by their type only, not by their operands: "vals=a+b" and
+ * "vals=c-d" of one type are the same value to the ABI.
+ */
 static bool same_field(const struct hist_field *a, const struct hist_field *b)
 {
-	return !strcmp(hist_field_plain(a), hist_field_plain(b)) &&
-	       a->mods == b->mods && !strcmp(a->type, b->type) &&
+	bool a_op = a->kind >= HIST_K_NEG, b_op = b->kind >= HIST_K_NEG;
+
+	if (a_op != b_op ||
+	    (!a_op && strcmp(hist_field_plain(a), hist_field_plain(b))))
+		return false;
+	return a->mods == b->mods && !strcmp(a->type, b->type) &&
 	       a->size == b->size && a->is_signed == b->is_signed;
 }
 

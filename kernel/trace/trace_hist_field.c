@@ -9,7 +9,8 @@
  *	ATOM	:= NUMBER | '$' VAR | SYSTEM '.' EVENT '.' '$' VAR
  *		 | FIELD [ '.' MODIFIER ] | SYSTEM '.' EVENT '.' FIELD
  *
- * and read the way stock kernels read it: an expression is split at its
+ * and read as the ABI reads it (find_operator()): a leading '-' with no
+ * other '-' after it is a unary minus, else the expression is split at its
  * last '+' or '-', or else at its last '*' or '/', which groups operators
  * left to right with * and / binding tighter; parentheses only follow a
  * unary minus; an expression has HIST_EXPR_OPS_MAX operators at most. An
@@ -385,7 +386,12 @@ static struct hist_field *special_field(struct hist_build *b, const char *name)
 	for (s = hist_specials; s->name; s++) {
 		if (strcmp(s->name, name))
 			continue;
-		f = hist_field_new(b, s->kind, s->name);
+		/*
+		 * The stack trace is common_stacktrace however it is written:
+		 * sort= and the test for an existing trigger see that name.
+		 */
+		f = hist_field_new(b, s->kind, s->kind == HIST_K_STACKTRACE ?
+				   "common_stacktrace" : s->name);
 		if (!f)
 			return ERR_PTR(-ENOMEM);
 		f->type = s->type;
@@ -452,7 +458,8 @@ static struct hist_field *own_alias(struct hist_build *b, const char *name)
 static struct hist_field *var_ref(struct hist_build *b, char *text,
 				  char *dollar, unsigned int roles)
 {
-	char *system = NULL, *event = NULL;
+	char *system = NULL, *event = NULL, *mod;
+	unsigned long size;
 	struct hist_field *f;
 
 	if (dollar == text) {
@@ -479,6 +486,16 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 	f = hist_ref_field(b, system, event, dollar + 1, roles);
 	if (f)
 		return f;
+	/*
+	 * No such variable: then it is read as FIELD[.MODIFIER], which no
+	 * field matches; a bad modifier is what is reported.
+	 */
+	mod = strchr(dollar, '.');
+	if (mod) {
+		*mod++ = '\0';
+		if (!find_mod(b, mod, &size))
+			return ERR_PTR(-EINVAL);
+	}
 	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
 	return ERR_PTR(-EINVAL);
 }
@@ -553,19 +570,25 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 }
 
 /*
- * The operator @s is split at, or NULL: the last '+' or '-', else the last
- * '*' or '/'. Parentheses do not group (stock kernels ignore them here).
+ * The root operator of @s, or NULL for an atom. A leading '-' is a unary
+ * minus when no other '-' follows it, whatever else does ("-(a)+b" is a
+ * unary minus over "(a)+b", refused). Otherwise the root is the last '+'
+ * or '-', else the last '*' or '/', which groups operators left to right
+ * with * and / binding tighter; parentheses group nothing. The dash of
+ * .sym-offset is no operator.
  */
 static char *find_operator(char *s)
 {
 	char *c, *add = NULL, *mul = NULL;
+	bool minus = false;
 
 	for (c = s; *c; c++) {
 		switch (*c) {
 		case '-':
-			/* The dash of .sym-offset is no operator. */
-			if (c - s >= 4 && !strncmp(c - 4, ".sym-offset", 11))
+			if (c == s ||
+			    (c - s >= 4 && !strncmp(c - 4, ".sym-offset", 11)))
 				break;
+			minus = true;
 			fallthrough;
 		case '+':
 			if (c != s)
@@ -577,6 +600,8 @@ static char *find_operator(char *s)
 			break;
 		}
 	}
+	if (*s == '-' && !minus)
+		return s;
 	return add ? add : mul;
 }
 
@@ -619,7 +644,10 @@ static void drop_last(struct hist_build *b, struct hist_field *f)
 static struct hist_field *expr(struct hist_build *b, char *s,
 			       unsigned int roles, unsigned int *n_ops);
 
-/* -(EXPR): the parentheses must hold the whole rest of the expression. */
+/*
+ * -(EXPR): the parentheses must hold the whole rest of the expression; a
+ * missing ')' is refused without a word, a ')' before the end with one.
+ */
 static struct hist_field *unary_minus(struct hist_build *b, char *s,
 				      unsigned int roles, unsigned int *n_ops)
 {
@@ -629,13 +657,13 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 	if (s[1] != '(')
 		return ERR_PTR(-EINVAL);
 	close = strrchr(s, ')');
-	if (!close || close[1]) {
+	if (!close)
+		return ERR_PTR(-EINVAL);
+	if (close[1]) {
 		hist_err(b->p, HIST_ERR_UNARY_MINUS_SUBEXPR, s + 2);
 		return ERR_PTR(-EINVAL);
 	}
 	*close = '\0';
-	if (s[2] == '-')
-		return ERR_PTR(-EINVAL);
 	operand = expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(operand))
 		return operand;
@@ -664,29 +692,32 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	struct hist_field *l, *r, *f;
 	char *op, *name, *lname, *rname;
 	enum hist_kind kind;
+	bool unary;
 
 	/* An action parameter is one field, whatever characters it holds. */
 	if (roles & HIST_R_PARAM)
 		return atom(b, s, roles);
-	if (*s == '-')
-		return unary_minus(b, s, roles, n_ops);
 	/* A sign without an operand is a syntax error, not a field. */
 	if (*s == '+')
 		return ERR_PTR(-EINVAL);
 	op = find_operator(s);
 	if (!op)
 		return atom(b, s, roles);
-	kind = op_kind(*op);
 	/*
-	 * Operators are counted parent first, left first, before their
-	 * operands are looked at; the caret is at the left operand of the one
-	 * too many.
+	 * Operators, a unary minus too, are counted parent first, left first,
+	 * before their operands are looked at; the caret is at the left
+	 * operand of the one too many (at a unary minus, at itself).
 	 */
+	unary = op == s && *op == '-';
 	if (++*n_ops > HIST_EXPR_OPS_MAX) {
-		*op = '\0';
+		if (!unary)
+			*op = '\0';
 		hist_err(b->p, HIST_ERR_TOO_MANY_SUBEXPR, s);
 		return ERR_PTR(-EINVAL);
 	}
+	if (unary)
+		return unary_minus(b, s, roles, n_ops);
+	kind = op_kind(*op);
 	if (op == s || !op[1] || strchr("+-*/", op[-1]))
 		return ERR_PTR(-EINVAL);
 	*op = '\0';
