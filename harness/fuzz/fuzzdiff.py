@@ -216,7 +216,7 @@ def main():
     os.makedirs(DIR, exist_ok=True)
     total = Tally()
     for seed in gen.seeds(env.get('SEED') or '1'):
-        ops = gen.Gen(seed, count).stream()
+        ops = gen.Gen(seed, count, stock_safe=True).stream()
         stream = os.path.join(DIR, 'seed-%d.txt' % seed)
         with open(stream, 'w') as f:
             f.write('# fuzz stream: seed %d, %d commands\n' % (seed, count))

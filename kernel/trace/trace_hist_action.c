@@ -71,15 +71,31 @@ static struct hist_field *self_ref(struct hist_build *b, struct hist_var *var)
 }
 
 /*
- * One parameter of trace() or save(). @act's onmatch event is where a
- * field that is not ours is looked for.
+ * Where an error about parameter @text points: a SYSTEM.EVENT.FIELD is
+ * reported at its FIELD.
+ */
+static const char *param_caret(const char *text)
+{
+	const char *dot = strchr(text, '.');
+
+	dot = dot ? strchr(dot + 1, '.') : NULL;
+	return dot && !strchr(text, '$') ? dot + 1 : text;
+}
+
+/*
+ * One parameter of trace() or save(). A synthetic event's parameter with a
+ * dot must be SYSTEM.EVENT.FIELD[.MODIFIER]: "x.hex" is refused, silently,
+ * where save() takes it. A field that is not ours is then looked for on
+ * @act's onmatch event.
  */
 static struct hist_field *param_field(struct hist_build *b,
 				      struct hist_action *act, char *text,
 				      bool save)
 {
+	const char *dot = strchr(text, '.');
 	struct hist_field *f;
 	struct hist_var *var;
+	char *orig;
 
 	if (text[0] == '$') {
 		var = own_var(b->ht, text + 1);
@@ -91,22 +107,30 @@ static struct hist_field *param_field(struct hist_build *b,
 		}
 		return hist_ref_field(b, NULL, NULL, text + 1, HIST_R_PARAM);
 	}
-	if (strchr(text, '.') || isdigit(*text))
+	if (!save && dot && !strchr(dot + 1, '.'))
+		return ERR_PTR(-EINVAL);
+	if (isdigit(*text) || (!save && dot))
 		return hist_field_parse(b, text, HIST_R_PARAM);
 
+	/* Parsing cuts @text; the errors after it point at the whole. */
+	orig = kstrdup(text, GFP_KERNEL);
+	if (!orig)
+		return ERR_PTR(-ENOMEM);
 	f = hist_field_parse(b, text, HIST_R_PARAM);
 	if (!IS_ERR(f))
-		return f;
-	hist_err(b->p, HIST_ERR_FIELD_VAR_PARSE_FAIL, text);
+		goto out;
+	hist_err(b->p, HIST_ERR_FIELD_VAR_PARSE_FAIL, orig);
 	if (save) {
-		hist_err(b->p, HIST_ERR_FIELD_VAR_CREATE_FAIL, text);
-		return f;
+		hist_err(b->p, HIST_ERR_FIELD_VAR_CREATE_FAIL, orig);
+		goto out;
 	}
 	/* Not a field of ours: maybe one of the onmatch event's. */
-	if (!act->match_event)
-		return f;
-	return hist_field_var_hist(b, act->match_system, act->match_event,
-				   text);
+	if (act->match_event)
+		f = hist_field_var_hist(b, act->match_system, act->match_event,
+					text);
+out:
+	kfree(orig);
+	return f;
 }
 
 /*
@@ -154,12 +178,13 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 	/* A parameter too many is a mismatch; too few, a count error. */
 	for (i = 0; i < n; i++) {
 		const struct synth_field *sf = synth_event_field(se, i);
+		const char *caret = param_caret(params[i]);
 
 		f = param_field(b, act, params[i], false);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		if (!sf || !param_fits(f, sf)) {
-			hist_err(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH, params[i]);
+			hist_err(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH, caret);
 			return -EINVAL;
 		}
 		act->params[act->n_params++] = f;

@@ -291,8 +291,11 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		     char *mod, const struct hist_mod_desc *m,
 		     unsigned long size, unsigned int roles)
 {
-	/* An operand takes any modifier (and its value is left as it is). */
-	if (roles & HIST_R_OPERAND)
+	/*
+	 * An operand or an action parameter takes any modifier (and its
+	 * value is left as it is).
+	 */
+	if (roles & (HIST_R_OPERAND | HIST_R_PARAM))
 		roles = HIST_R_ANY;
 	if ((m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
 	    (!(m->roles & roles) && (roles & HIST_R_KEY))) {
@@ -718,7 +721,8 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	if (unary)
 		return unary_minus(b, s, roles, n_ops);
 	kind = op_kind(*op);
-	if (op == s || !op[1] || strchr("+-*/", op[-1]))
+	/* An operator without an operand on either side. */
+	if (op == s || !op[1])
 		return ERR_PTR(-EINVAL);
 	*op = '\0';
 	l = expr(b, s, roles | HIST_R_OPERAND, n_ops);

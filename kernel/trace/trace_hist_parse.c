@@ -368,15 +368,17 @@ static int parse_match_event(struct hist_parse *p,
  * parameters, blanks around them do not count, and each must have two
  * characters at least.
  */
-static int parse_action(struct hist_parse *p, char *item,
-			enum hist_handler handler)
+/*
+ * Cut the action @act, HANDLER(ARG).ACTION(PARAMS), whose whole text
+ * parse_item() left in @act->arg.
+ */
+static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
 {
-	struct hist_action_spec *act = &p->spec.actions[p->spec.n_actions];
+	enum hist_handler handler = act->handler;
 	char *rest, *dot, *params, *open, *c;
 	int i, n, ret;
 
-	act->handler = handler;
-	act->arg = item + strlen(hist_handlers[handler]) + 1;
+	act->arg += strlen(hist_handlers[handler]) + 1;
 	rest = strchr(act->arg, ')');
 	if (!rest)
 		return -EINVAL;
@@ -467,7 +469,7 @@ static int parse_item(struct hist_parse *p, char *item)
 	struct hist_spec *s = &p->spec;
 	enum hist_handler h;
 	char *value;
-	int i, ret;
+	int i;
 
 	for (h = HIST_ON_MATCH; h < ARRAY_SIZE(hist_handlers); h++) {
 		if (!str_has_prefix(item, hist_handlers[h]) ||
@@ -475,10 +477,10 @@ static int parse_item(struct hist_parse *p, char *item)
 			continue;
 		if (s->n_actions == HIST_ACTIONS_MAX)
 			return -EINVAL;
-		ret = parse_action(p, item, h);
-		if (!ret)
-			s->n_actions++;
-		return ret;
+		/* Cut once every item is known: see hist_parse_init(). */
+		s->actions[s->n_actions].handler = h;
+		s->actions[s->n_actions++].arg = item;
+		return 0;
 	}
 	for (i = 0; i < ARRAY_SIZE(hist_attrs); i++) {
 		value = item_value(item, hist_attrs[i].name);
@@ -519,6 +521,9 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 	if (filter) {
 		s->filter = skip_spaces(filter);
 		*filter = '\0';
+		/* "if" and nothing after it is refused first, and silently. */
+		if (!*skip_spaces(s->filter + 2))
+			return -EINVAL;
 	}
 	strim(p->text);
 
@@ -532,6 +537,15 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 	}
 	if (!s->n_keys)
 		return -EINVAL;
+	/*
+	 * An item that is no item at all is refused before a malformed
+	 * action, and that before a malformed variable piece.
+	 */
+	for (i = 0; i < s->n_actions; i++) {
+		ret = parse_action(p, &s->actions[i]);
+		if (ret)
+			return ret;
+	}
 	/* Only once every item is read: see parse_assignments(). */
 	for (i = 0; i < s->n_vars; i++) {
 		if (!s->vars[i].expr) {
