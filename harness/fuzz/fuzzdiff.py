@@ -72,10 +72,15 @@ def listed_differences():
 
 
 def masked(text):
-    """TEXT without what differs between any two builds: kernel text
-    addresses (stack traces, .hex of an address) and a symbol's offset and
-    size."""
+    """TEXT without what differs between any two builds or runs: kernel
+    text addresses (stack traces, .hex of an address), a symbol's offset
+    and size, and the numbers of an onmax()/onchange() line of a hist
+    entry (a latency of this run, and the fields saved at its maximum):
+    which fields it shows is kept."""
     text = re.sub(r'\bffffffff[0-9a-f]{8}\b', 'ADDR', text)
+    text = re.sub(r'(?m)^\s+(max|changed):.*$',
+                  lambda m: re.sub(r'\s+', ' ', re.sub(r'-?\d+', 'N', m.group(0))),
+                  text)
     return re.sub(r'\+0x[0-9a-f]+/0x[0-9a-f]+', '+OFF', text)
 
 

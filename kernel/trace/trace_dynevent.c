@@ -172,14 +172,15 @@ int dyn_event_create(const char *raw_command, struct dyn_event_operations *type)
  * `dynamic_events`, the definition itself behind a '!' ("!p:EVENT ...").
  * Split it in place into its group (NULL when absent) and event name.  An
  * empty event name after a group ("-:GROUP/") is left to the kinds: some
- * take it for every event of the group.  Only "-:" alone is malformed.
+ * take it for every event of the group.  "-:" alone is malformed, and so is
+ * a '-' not followed by ':' ("-p:EVENT").
  */
 static int dyn_event_parse_target(char *head, const char **group,
 				  const char **event)
 {
 	char *name, *slash;
 
-	if (head[0] != '-' && head[0] != '!')
+	if ((head[0] != '-' || head[1] != ':') && head[0] != '!')
 		return -EINVAL;
 	name = strchr(head, ':');
 	if (!name)

@@ -220,23 +220,37 @@ struct hist_var_spec {
 	char	*expr;
 };
 
+/* What an action does. */
+enum hist_action_kind {
+	HIST_DO_TRACE,
+	HIST_DO_SAVE,
+	HIST_DO_SNAPSHOT,
+};
+
 /*
  * struct hist_action_spec - one "HANDLER(ARG).ACTION(PARAMS)" of a command
  * @handler:	when it runs
  * @arg:	the handler's argument: $VAR for onmax and onchange; for
  *		onmatch, EVENT of SYSTEM.EVENT
  * @system:	onmatch: SYSTEM of SYSTEM.EVENT
- * @name:	"trace", "save", "snapshot" or a synthetic event's name
+ * @name:	the action as written: "trace", "save", "snapshot" (or any
+ *		name that starts so) or a synthetic event's name
+ * @kind:	what @name asks for
+ * @shorthand:	@name is a synthetic event's: SYNTH(...) for trace(SYNTH,...)
  * @params:	the parameters, in order; trace()'s first is its event
  * @n_params:	entries in @params
+ * @params_overflow: more than HIST_PARAMS_MAX were written
  */
 struct hist_action_spec {
 	enum hist_handler	handler;
 	char			*arg;
 	char			*system;
 	char			*name;
+	enum hist_action_kind	kind;
+	bool			shorthand;
 	char			*params[HIST_PARAMS_MAX];
 	unsigned int		n_params;
+	bool			params_overflow;
 };
 
 /*
@@ -409,12 +423,6 @@ struct hist_field {
 struct hist_sort {
 	struct hist_field	*field;
 	bool			descending;
-};
-
-enum hist_action_kind {
-	HIST_DO_TRACE,
-	HIST_DO_SAVE,
-	HIST_DO_SNAPSHOT,
 };
 
 /*

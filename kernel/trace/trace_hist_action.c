@@ -275,8 +275,7 @@ static int action_texts(struct hist_action *act,
 	if (!act->spec)
 		goto out;
 	ret = 0;
-	if (strcmp(as->name, "trace") && strcmp(as->name, "save") &&
-	    strcmp(as->name, "snapshot")) {
+	if (as->shorthand) {
 		act->canon = kasprintf(GFP_KERNEL, "%s.trace(%s,%s)", handler,
 				       as->name, params);
 		if (!act->canon)
@@ -307,20 +306,22 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 	ret = build_handler(b, act, as);
 	if (ret)
 		return ret;
+	if (as->params_overflow)
+		return -EINVAL;
 
-	if (!strcmp(as->name, "snapshot")) {
-		act->kind = HIST_DO_SNAPSHOT;
+	act->kind = as->kind;
+	switch (as->kind) {
+	case HIST_DO_SNAPSHOT:
 		return 0;
-	}
-	if (!strcmp(as->name, "save")) {
-		act->kind = HIST_DO_SAVE;
+	case HIST_DO_SAVE:
 		return build_save(b, act, as->params, as->n_params);
-	}
-	act->kind = HIST_DO_TRACE;
-	if (!strcmp(as->name, "trace"))
+	default:
+		if (as->shorthand)
+			return build_trace(b, act, as->name, as->params,
+					   as->n_params);
 		return build_trace(b, act, as->params[0], as->params + 1,
 				   as->n_params - 1);
-	return build_trace(b, act, as->name, as->params, as->n_params);
+	}
 }
 
 /**

@@ -369,6 +369,36 @@ static int parse_match_event(struct hist_parse *p,
  * characters at least.
  */
 /*
+ * The parameters of @act, @params up to @close (or the end): each of two
+ * characters at least. More than HIST_PARAMS_MAX are refused when the
+ * action is built, after the keys.
+ */
+static int parse_params(struct hist_parse *p, struct hist_action_spec *act,
+			char *params, char *close)
+{
+	char *param;
+
+	if (close)
+		*close = '\0';
+	if (!*params) {
+		hist_err(p, HIST_ERR_INVALID_PARAM, NULL);
+		return -EINVAL;
+	}
+	while ((param = hist_next(&params, ','))) {
+		param = strim(param);
+		if (strlen(param) < 2) {
+			hist_err(p, HIST_ERR_INVALID_PARAM, param);
+			return -EINVAL;
+		}
+		if (act->n_params == HIST_PARAMS_MAX)
+			act->params_overflow = true;
+		else
+			act->params[act->n_params++] = param;
+	}
+	return 0;
+}
+
+/*
  * Cut the action @act, HANDLER(ARG).ACTION(PARAMS), whose whole text
  * parse_item() left in @act->arg.
  */
@@ -376,7 +406,7 @@ static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
 {
 	enum hist_handler handler = act->handler;
 	char *rest, *dot, *params, *open, *c;
-	int i, n, ret;
+	int ret;
 
 	act->arg += strlen(hist_handlers[handler]) + 1;
 	rest = strchr(act->arg, ')');
@@ -399,33 +429,30 @@ static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
 	params = open + 1;
 	c = strchr(params, ')');
 
-	if (handler == HIST_ON_MATCH && (!strcmp(act->name, "save") ||
-					 !strcmp(act->name, "snapshot"))) {
-		hist_err(p, HIST_ERR_HANDLER_ACTION, act->name);
-		return -EINVAL;
+	/* The action is told by how its name starts: "snapshotx()" snapshots. */
+	if (str_has_prefix(act->name, "snapshot")) {
+		act->kind = HIST_DO_SNAPSHOT;
+	} else if (str_has_prefix(act->name, "save")) {
+		act->kind = HIST_DO_SAVE;
+	} else {
+		act->kind = HIST_DO_TRACE;
+		act->shorthand = !str_has_prefix(act->name, "trace");
 	}
-	if (!strcmp(act->name, "snapshot")) {
-		if (c)
-			return 0;
-		hist_err(p, HIST_ERR_NO_CLOSING_PAREN, NULL);
-		return -EINVAL;
-	}
-	if (c)
-		*c = '\0';
-	if (!*params) {
-		hist_err(p, HIST_ERR_INVALID_PARAM, NULL);
-		return -EINVAL;
-	}
-	n = hist_split(params, ',', act->params, HIST_PARAMS_MAX);
-	if (n < 0)
-		return -EINVAL;
-	act->n_params = n;
-	for (i = 0; i < n; i++) {
-		act->params[i] = strim(act->params[i]);
-		if (strlen(act->params[i]) < 2) {
-			hist_err(p, HIST_ERR_INVALID_PARAM, act->params[i]);
+
+	if (act->kind == HIST_DO_SNAPSHOT) {
+		if (!c) {
+			hist_err(p, HIST_ERR_NO_CLOSING_PAREN, NULL);
 			return -EINVAL;
 		}
+	} else {
+		ret = parse_params(p, act, params, c);
+		if (ret)
+			return ret;
+	}
+	/* onmatch() only traces; checked once the parameters are read. */
+	if (handler == HIST_ON_MATCH && act->kind != HIST_DO_TRACE) {
+		hist_err(p, HIST_ERR_HANDLER_ACTION, act->name);
+		return -EINVAL;
 	}
 	return 0;
 }
