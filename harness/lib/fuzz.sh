@@ -57,7 +57,7 @@ fuzz_line()
 
 fuzz_boot()
 {
-	local stream=$1 res=$2 dir=$OUT/fuzz/boot last append
+	local stream=$1 res=$2 dir=${FUZZ_BOOT_DIR:-$OUT/fuzz/boot} last append
 	rm -rf "$dir"
 	mkdir -p "$dir/root/fuzz"
 	cp "$stream" "$dir/root/fuzz/stream.txt"

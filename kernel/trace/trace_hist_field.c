@@ -712,6 +712,9 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	 * operand of the one too many (at a unary minus, at itself).
 	 */
 	unary = op == s && *op == '-';
+	/* An operator without an operand on either side, before counting. */
+	if (!unary && (op == s || !op[1]))
+		return ERR_PTR(-EINVAL);
 	if (++*n_ops > HIST_EXPR_OPS_MAX) {
 		if (!unary)
 			*op = '\0';
@@ -721,9 +724,6 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	if (unary)
 		return unary_minus(b, s, roles, n_ops);
 	kind = op_kind(*op);
-	/* An operator without an operand on either side. */
-	if (op == s || !op[1])
-		return ERR_PTR(-EINVAL);
 	*op = '\0';
 	l = expr(b, s, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(l))

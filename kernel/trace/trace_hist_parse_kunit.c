@@ -24,6 +24,10 @@
 
 #define HPK_INSTANCE	"hist_parse_kunit"
 
+/* An action with one parameter more than HIST_PARAMS_MAX (32). */
+#define HPK_PARAMS_33 \
+	"keys=v:onmax($d).save(p0,p1,p2,p3,p4,p5,p6,p7,p8,p9,pa,pb,pc,pd,pe,pf,q0,q1,q2,q3,q4,q5,q6,q7,q8,q9,qa,qb,qc,qd,qe,qf,r0)"
+
 static struct trace_array *hpk_tr;
 
 /* The one event onmatch() finds: sys.ev. Any non-NULL file will do. */
@@ -248,6 +252,28 @@ static void hpk_test_actions(struct kunit *test)
 	hpk_refused_silently(test, "keys=v:onmax($d");
 	hpk_refused_silently(test, "keys=v:onmax ($d).save(code)");
 	hpk_refused_silently(test, "keys=v:onmax($d).save(code,val:id)");
+
+	/* An action is told by how its name starts; the name stays. */
+	p = hpk_accepted(test, "keys=v:onmax($d).snapshotx():onmax($d).save.hex(code)");
+	KUNIT_EXPECT_EQ(test, p->spec.actions[0].kind, HIST_DO_SNAPSHOT);
+	KUNIT_EXPECT_EQ(test, p->spec.actions[1].kind, HIST_DO_SAVE);
+	KUNIT_EXPECT_STREQ(test, p->spec.actions[1].name, "save.hex");
+	p = hpk_accepted(test, "keys=v:onmax($d).tracex(lat,$d):onmax($d).lat($d)");
+	KUNIT_EXPECT_FALSE(test, p->spec.actions[0].shorthand);
+	KUNIT_EXPECT_TRUE(test, p->spec.actions[1].shorthand);
+	/* onmatch() refuses save() once its parameters are read. */
+	hpk_refused(test, "keys=v:onmatch(sys.ev).save(code,w)",
+		    HIST_ERR_INVALID_PARAM, "w)");
+	hpk_refused(test, "keys=v:onmatch(sys.ev).snapshotx()",
+		    HIST_ERR_HANDLER_ACTION, "snapshotx");
+	/* Too many parameters are left to the build. */
+	p = hpk_accepted(test, HPK_PARAMS_33);
+	KUNIT_EXPECT_TRUE(test, p->spec.actions[0].params_overflow);
+	KUNIT_EXPECT_EQ(test, p->spec.actions[0].n_params, HIST_PARAMS_MAX);
+	/* An item that is none is refused first, a malformed action next. */
+	hpk_refused_silently(test, "keys=v:onmax($d).save():bogus");
+	hpk_refused(test, "keys=v:a=1,b:onmax($d).save()",
+		    HIST_ERR_INVALID_PARAM, "hist:");
 }
 
 static void hpk_test_filter(struct kunit *test)
@@ -263,6 +289,9 @@ static void hpk_test_filter(struct kunit *test)
 	/* The filter is cut first, parentheses or not. */
 	p = hpk_accepted(test, "keys=v:onmax($d).save(code if v == 1)");
 	KUNIT_EXPECT_STREQ(test, p->spec.filter, "if v == 1)");
+	/* "if" and nothing else is refused before anything else. */
+	hpk_refused_silently(test, "keys=v:a=1,b if");
+	hpk_refused_silently(test, "keys=v:onmax($d).save() if \t");
 }
 
 static int hpk_suite_init(struct kunit_suite *suite)
