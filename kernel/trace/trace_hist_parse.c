@@ -261,22 +261,25 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
 }
 
 /*
- * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. An item
- * that starts when HIST_VARS_MAX variables are defined already is an
- * error; more than that in one item are ignored. A piece without '=' is
- * kept with a NULL expr: it is refused as "Malformed assignment" once all
- * items are read, so that a bad item after it is reported instead.
+ * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. Past
+ * HIST_VARS_MAX variables, the rest of the first such item is ignored, and
+ * a piece of a later item is an error. A piece without '=' is kept with a
+ * NULL expr: it is refused as "Malformed assignment" once all items are
+ * read, so that a bad item after it is reported instead.
  */
 static int parse_assignments(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
+	bool first = !s->n_vars;
 	char *piece, *eq;
 
-	if (s->n_vars == HIST_VARS_MAX) {
-		hist_err(p, HIST_ERR_TOO_MANY_VARS, item);
-		return -EINVAL;
-	}
-	while ((piece = hist_next(&item, ',')) && s->n_vars < HIST_VARS_MAX) {
+	while ((piece = hist_next(&item, ','))) {
+		if (s->n_vars == HIST_VARS_MAX) {
+			if (first)
+				break;
+			hist_err(p, HIST_ERR_TOO_MANY_VARS, piece);
+			return -EINVAL;
+		}
 		eq = strchr(piece, '=');
 		if (eq)
 			*eq = '\0';

@@ -184,7 +184,10 @@ static void hpk_test_assignments(struct kunit *test)
 	hpk_refused_silently(test, "keys=v:a=w,,b=v:nosuchflag");
 	hpk_refused_silently(test, "key,s=v");
 
-	/* Past 16 variables: an item more is refused, more in one ignored. */
+	/*
+	 * Past 16 variables: the rest of the first item is ignored, a piece
+	 * of a later item refused.
+	 */
 	n = snprintf(cmd, sizeof(cmd), "keys=v:a0=v");
 	for (i = 1; i < 18; i++)
 		n += snprintf(cmd + n, sizeof(cmd) - n, ",a%d=v", i);
@@ -192,6 +195,10 @@ static void hpk_test_assignments(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->spec.n_vars, HIST_VARS_MAX);
 	strlcat(cmd, ":b=w", sizeof(cmd));
 	hpk_refused(test, cmd, HIST_ERR_TOO_MANY_VARS, "b=w");
+	n = snprintf(cmd, sizeof(cmd), "keys=v:a0=v:a1=v");
+	for (i = 2; i < 17; i++)
+		n += snprintf(cmd + n, sizeof(cmd) - n, ",a%d=v", i);
+	hpk_refused(test, cmd, HIST_ERR_TOO_MANY_VARS, "a16=v");
 }
 
 static void hpk_test_actions(struct kunit *test)
