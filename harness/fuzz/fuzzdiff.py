@@ -76,11 +76,14 @@ def masked(text):
     text addresses (stack traces, .hex of an address), a symbol's offset
     and size, and the numbers of an onmax()/onchange() line of a hist
     entry (a latency of this run, and the fields saved at its maximum):
-    which fields it shows is kept."""
+    which fields it shows is kept; so are the values of common_timestamp
+    in an entry."""
     text = re.sub(r'\bffffffff[0-9a-f]{8}\b', 'ADDR', text)
     text = re.sub(r'(?m)^\s+(max|changed):.*$',
                   lambda m: re.sub(r'\s+', ' ', re.sub(r'-?\d+', 'N', m.group(0))),
                   text)
+    # A timestamp, as a key or a sum, is this run's.
+    text = re.sub(r'\b(common_timestamp(?:\.usecs)?:\s*)\d+', r'\1T', text)
     return re.sub(r'\+0x[0-9a-f]+/0x[0-9a-f]+', '+OFF', text)
 
 
