@@ -84,8 +84,8 @@ static const char *param_caret(const char *text)
 
 /*
  * One parameter of trace() or save(). A synthetic event's parameter with a
- * dot must be SYSTEM.EVENT.FIELD[.MODIFIER]: "x.hex" is refused, silently,
- * where save() takes it. A field that is not ours is then looked for on
+ * dot must be SYSTEM.EVENT.FIELD[.MODIFIER] or SYSTEM.EVENT.$VAR: "x.hex"
+ * and "$x.hex" are refused, silently, where save() takes "x.hex". A field that is not ours is then looked for on
  * @act's onmatch event.
  */
 static struct hist_field *param_field(struct hist_build *b,
@@ -97,6 +97,8 @@ static struct hist_field *param_field(struct hist_build *b,
 	struct hist_var *var;
 	char *orig;
 
+	if (!save && dot && !strchr(dot + 1, '.'))
+		return ERR_PTR(-EINVAL);
 	if (text[0] == '$') {
 		var = own_var(b->ht, text + 1);
 		if (var)
@@ -107,8 +109,6 @@ static struct hist_field *param_field(struct hist_build *b,
 		}
 		return hist_ref_field(b, NULL, NULL, text + 1, HIST_R_PARAM);
 	}
-	if (!save && dot && !strchr(dot + 1, '.'))
-		return ERR_PTR(-EINVAL);
 	if (isdigit(*text) || (!save && dot))
 		return hist_field_parse(b, text, HIST_R_PARAM);
 

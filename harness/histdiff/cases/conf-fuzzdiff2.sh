@@ -8,6 +8,12 @@
 pairs_event
 append synthetic_events 'hg_f2 u64 lat; u32 key; u32 more'
 append synthetic_events 'hg_f2k u32 key'
+# Keys are placed as they are built: two strings are too long before the
+# action is looked at.
+for c in 'hist:keys=dtag,dtag:onmatch(user_events.hg_end).hg_f2k(id)' \
+	'hist:keys=dtag.hex,dtag,nosuch'; do
+	try user_events/hg_start "$c"
+done
 trigger user_events/hg_start 'hist:keys=id:ts0=val'
 # A leading minus is unary only when no other minus follows it; a unary
 # minus counts among the three operators.
@@ -30,12 +36,6 @@ trigger sched/sched_waking 'hist:keys=pid,stacktrace:sort=pid'
 trigger sched/sched_waking 'hist:keys=pid,common_stacktrace:sort=pid'
 trig sched/sched_waking
 trunc events/sched/sched_waking/trigger ''
-# Keys are placed as they are built: two strings are too long before the
-# action is looked at.
-for c in 'hist:keys=dtag,dtag:onmatch(user_events.hg_end).hg_f2k(id)' \
-	'hist:keys=dtag.hex,dtag,nosuch'; do
-	try user_events/hg_start "$c"
-done
 # $VAR.MOD with no such variable: the modifier is checked first.
 for c in 'hist:keys=id:vals=id-$lat.hex21' 'hist:keys=id:vals=$lat.hex' \
 	'hist:keys=id:vals=val+$lat.buckets=0'; do
