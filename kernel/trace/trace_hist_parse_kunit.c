@@ -24,10 +24,6 @@
 
 #define HPK_INSTANCE	"hist_parse_kunit"
 
-/* An action with one parameter more than HIST_PARAMS_MAX (32). */
-#define HPK_PARAMS_33 \
-	"keys=v:onmax($d).save(p0,p1,p2,p3,p4,p5,p6,p7,p8,p9,pa,pb,pc,pd,pe,pf,q0,q1,q2,q3,q4,q5,q6,q7,q8,q9,qa,qb,qc,qd,qe,qf,r0)"
-
 static struct trace_array *hpk_tr;
 
 /* The one event onmatch() finds: sys.ev. Any non-NULL file will do. */
@@ -207,6 +203,8 @@ static void hpk_test_actions(struct kunit *test)
 		"keys=v:onmatch(sys.ev).trace(lat,$d,next_pid):onmax($d).save( code , val )";
 	struct hist_action_spec *act;
 	struct hist_parse *p;
+	char cmd33[160];
+	int i, n;
 
 	p = hpk_accepted(test, cmd);
 	KUNIT_ASSERT_EQ(test, p->spec.n_actions, 2);
@@ -274,7 +272,11 @@ static void hpk_test_actions(struct kunit *test)
 	hpk_refused(test, "keys=v:onmatch(sys.ev).snapshotx()",
 		    HIST_ERR_HANDLER_ACTION, "snapshotx");
 	/* Too many parameters are left to the build. */
-	p = hpk_accepted(test, HPK_PARAMS_33);
+	n = snprintf(cmd33, sizeof(cmd33), "keys=v:onmax($d).save(p0");
+	for (i = 1; i <= HIST_PARAMS_MAX; i++)
+		n += snprintf(cmd33 + n, sizeof(cmd33) - n, ",p%d", i);
+	strlcat(cmd33, ")", sizeof(cmd33));
+	p = hpk_accepted(test, cmd33);
 	KUNIT_EXPECT_TRUE(test, p->spec.actions[0].params_overflow);
 	KUNIT_EXPECT_EQ(test, p->spec.actions[0].n_params, HIST_PARAMS_MAX);
 	/* An item that is none is refused first, a malformed action next. */
