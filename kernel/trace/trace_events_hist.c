@@ -280,6 +280,11 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 		return -EEXIST;
 	}
 	if (p->spec.cont || p->spec.clear) {
+		/* A snapshot that is not to be had is found out first. */
+		ret = hist_actions_enable(ht);
+		if (ret)
+			return ret;
+		hist_actions_disable(ht);
 		hist_err(p, HIST_ERR_HIST_NOT_FOUND, NULL);
 		return -ENOENT;
 	}
@@ -339,26 +344,16 @@ static int hist_cmd_parse(struct event_command *cmd_ops,
 
 /*
  * The histogram of @file that a field variable histogram copies its keys
- * and filter from: the first one with the keys of the histogram there whose
- * variables @ht reads (that one, or an older one with the same keys, as on
- * stock), else the first one.
+ * and filter from: the first one whose keys are of the types of @ht's.
  */
 static struct event_trigger_data *template_of(struct trace_event_file *file,
 					      struct hist_trigger *ht)
 {
-	struct hist_trigger *owner = NULL;
 	struct event_trigger_data *data;
-	struct hist_ref *ref;
 
-	list_for_each_entry(ref, &ht->refs, list) {
-		if (ref->var->owner->file == file) {
-			owner = ref->var->owner;
-			break;
-		}
-	}
 	list_for_each_entry(data, &file->triggers, list) {
 		if (hist_is_hist_trigger(data) &&
-		    (!owner || hist_trigger_same_keys(data->private_data, owner)))
+		    hist_trigger_keys_alike(data->private_data, ht))
 			return data;
 	}
 	return NULL;
@@ -418,6 +413,10 @@ struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 
 	lockdep_assert_held(&event_mutex);
 	file = system ? __find_event_file(ht->tr, system, event) : NULL;
+	if (system && !file) {
+		hist_err(b->p, HIST_ERR_EVENT_FILE_NOT_FOUND, field);
+		return ERR_PTR(-EINVAL);
+	}
 	tmpl = file ? template_of(file, ht) : NULL;
 	if (file && !tmpl) {
 		hist_err(b->p, HIST_ERR_MATCH_HIST_NOT_FOUND, field);

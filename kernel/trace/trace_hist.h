@@ -202,6 +202,7 @@ enum hist_err {
 	HIST_ERR_TOO_MANY_VARS,
 	HIST_ERR_NO_CLOSING_PAREN,
 	HIST_ERR_MATCH_HIST_NOT_FOUND,
+	HIST_ERR_EVENT_FILE_NOT_FOUND,
 };
 
 enum hist_handler {
@@ -610,6 +611,8 @@ int hist_build_actions(struct hist_parse *p, struct hist_trigger *ht,
 int hist_table_create(struct hist_trigger *ht);
 void hist_table_share(struct hist_trigger *ht, struct hist_trigger *leader);
 void hist_trigger_free(struct hist_trigger *ht);
+bool hist_trigger_keys_alike(const struct hist_trigger *a,
+			     const struct hist_trigger *b);
 bool hist_trigger_same_keys(const struct hist_trigger *a,
 			    const struct hist_trigger *b);
 bool hist_trigger_same(const struct hist_trigger *a,
@@ -629,8 +632,7 @@ struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 				  const char *event, const char *name,
 				  unsigned int roles);
 struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
-				      char *dot1, char *dot2,
-				      unsigned int roles);
+				      char *dot1, char *dot2);
 bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr);
 struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
 				 const char *event, const char *name);

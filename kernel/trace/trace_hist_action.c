@@ -82,6 +82,17 @@ static const char *param_caret(const char *text)
 	return dot && !strchr(text, '$') ? dot + 1 : text;
 }
 
+/* Whether @text is "SYSTEM.EVENT.FIELD" with the event of @b's trigger. */
+static bool own_field_name(struct hist_build *b, const char *text)
+{
+	const char *system = b->call->class->system;
+	const char *event = trace_event_name(b->call);
+	size_t n = strlen(system), m = strlen(event);
+
+	return !strncmp(text, system, n) && text[n] == '.' &&
+	       !strncmp(text + n + 1, event, m) && text[n + 1 + m] == '.';
+}
+
 /*
  * One parameter of trace() or save(). A synthetic event's parameter with a
  * dot must be SYSTEM.EVENT.FIELD[.MODIFIER] or SYSTEM.EVENT.$VAR: "x.hex"
@@ -103,17 +114,21 @@ static struct hist_field *param_field(struct hist_build *b,
 		var = own_var(b->ht, text + 1);
 		if (var)
 			return self_ref(b, var);
-		if (!hist_var_lookup(b->ht->tr, NULL, NULL, text + 1)) {
+		/* Not ours: onmatch() looks on its event only. */
+		if (!hist_var_lookup(b->ht->tr, act->match_system,
+				     act->match_event, text + 1)) {
 			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, text + 1);
 			return ERR_PTR(-EINVAL);
 		}
-		return hist_ref_field(b, NULL, NULL, text + 1, HIST_R_PARAM);
+		return hist_ref_field(b, act->match_system, act->match_event,
+				      text + 1, HIST_R_PARAM);
 	}
-	if (isdigit(*text) || (!save && dot))
+	/* Another event's SYSTEM.EVENT.FIELD is read through its histogram. */
+	if (isdigit(*text) || (!save && dot && !own_field_name(b, text)))
 		return hist_field_parse(b, text, HIST_R_PARAM);
 
 	/* Parsing cuts @text; the errors after it point at the whole. */
-	orig = kstrdup(text, GFP_KERNEL);
+	orig = kstrdup(param_caret(text), GFP_KERNEL);
 	if (!orig)
 		return ERR_PTR(-ENOMEM);
 	f = hist_field_parse(b, text, HIST_R_PARAM);
@@ -127,7 +142,7 @@ static struct hist_field *param_field(struct hist_build *b,
 	/* Not a field of ours: maybe one of the onmatch event's. */
 	if (act->match_event)
 		f = hist_field_var_hist(b, act->match_system, act->match_event,
-					text);
+					orig);
 out:
 	kfree(orig);
 	return f;

@@ -519,6 +519,30 @@ static bool same_field(const struct hist_field *a, const struct hist_field *b)
 }
 
 /**
+ * hist_trigger_keys_alike - whether two triggers have keys of the same
+ * types, whatever their names
+ * @a:	one
+ * @b:	the other
+ *
+ * A histogram on another event whose keys are alike is where a field
+ * variable of that event is read (hist_field_var_hist()).
+ */
+bool hist_trigger_keys_alike(const struct hist_trigger *a,
+			     const struct hist_trigger *b)
+{
+	unsigned int i;
+
+	if (a->n_keys != b->n_keys)
+		return false;
+	for (i = 0; i < a->n_keys; i++)
+		if (strcmp(a->keys[i]->type, b->keys[i]->type) ||
+		    a->keys[i]->size != b->keys[i]->size ||
+		    a->keys[i]->is_signed != b->keys[i]->is_signed)
+			return false;
+	return true;
+}
+
+/**
  * hist_trigger_same_keys - whether two triggers have the same keys
  * @a:	one
  * @b:	the other

@@ -266,11 +266,18 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
 	const struct hist_mod_desc *m;
 
 	*size = 0;
-	if (str_has_prefix(mod, "buckets")) {
-		if (mod[7] != '=' || !mod[8] || kstrtoul(mod + 8, 0, size) ||
-		    !*size) {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
-				 mod[7] == '=' ? mod + 8 : "");
+	/* "bucket", an optional 's', '=' and a size: the rest is reported. */
+	if (str_has_prefix(mod, "bucket")) {
+		mod += strlen("bucket");
+		if (*mod == 's')
+			mod++;
+		if (*mod != '=') {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+			return NULL;
+		}
+		mod++;
+		if (kstrtoul(mod, 0, size) || !*size) {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 			return NULL;
 		}
 		return hist_find_mod("buckets");
@@ -531,14 +538,19 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 	mod = strchr(text, '.');
 	third = mod ? strchr(mod + 1, '.') : NULL;
 	if (third) {
-		/* SYSTEM.EVENT.FIELD: ours, or another event's. */
+		/*
+		 * SYSTEM.EVENT.FIELD. Outside action parameters the field is
+		 * ours, whatever SYSTEM.EVENT says; a parameter may read
+		 * another event's.
+		 */
 		*mod = *third = '\0';
-		if (!strcmp(text, b->call->class->system) &&
-		    !strcmp(mod + 1, trace_event_name(b->call))) {
+		if (!(roles & HIST_R_PARAM) ||
+		    (!strcmp(text, b->call->class->system) &&
+		     !strcmp(mod + 1, trace_event_name(b->call)))) {
 			text = third + 1;
 			mod = strchr(text, '.');
 		} else {
-			return hist_foreign_field(b, text, mod, third, roles);
+			return hist_foreign_field(b, text, mod, third);
 		}
 	}
 	if (mod) {

@@ -84,6 +84,7 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_TOO_MANY_VARS] = "Too many variables defined",
 	[HIST_ERR_NO_CLOSING_PAREN] = "No closing paren found",
 	[HIST_ERR_MATCH_HIST_NOT_FOUND] = "Matching event histogram not found",
+	[HIST_ERR_EVENT_FILE_NOT_FOUND] = "Event file not found",
 };
 
 /**
@@ -261,7 +262,8 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
 }
 
 /*
- * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. Past
+ * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. An item
+ * with nothing after its first '=' is an error at once. Past
  * HIST_VARS_MAX variables, the rest of the first such item is ignored, and
  * a piece of a later item is an error. A piece without '=' is kept with a
  * NULL expr: it is refused as "Malformed assignment" once all items are
@@ -273,6 +275,11 @@ static int parse_assignments(struct hist_parse *p, char *item)
 	bool first = !s->n_vars;
 	char *piece, *eq;
 
+	/* Nothing after the first '=': refused at once, as an attribute is. */
+	if (!strchr(item, '=')[1]) {
+		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
+		return -EINVAL;
+	}
 	while ((piece = hist_next(&item, ','))) {
 		if (s->n_vars == HIST_VARS_MAX) {
 			if (first)
@@ -494,6 +501,11 @@ static int parse_flag(struct hist_parse *p, const char *item)
 	return 0;
 }
 
+/*
+ * One item: an attribute (NAME=...), else variables (any other item with
+ * an '=', even one that starts like an action), else an action, else a
+ * flag.
+ */
 static int parse_item(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
@@ -501,6 +513,13 @@ static int parse_item(struct hist_parse *p, char *item)
 	char *value;
 	int i;
 
+	for (i = 0; i < ARRAY_SIZE(hist_attrs); i++) {
+		value = item_value(item, hist_attrs[i].name);
+		if (value)
+			return hist_attrs[i].parse(p, item, value);
+	}
+	if (strchr(item, '='))
+		return parse_assignments(p, item);
 	for (h = HIST_ON_MATCH; h < ARRAY_SIZE(hist_handlers); h++) {
 		if (!str_has_prefix(item, hist_handlers[h]) ||
 		    item[strlen(hist_handlers[h])] != '(')
@@ -512,13 +531,6 @@ static int parse_item(struct hist_parse *p, char *item)
 		s->actions[s->n_actions++].arg = item;
 		return 0;
 	}
-	for (i = 0; i < ARRAY_SIZE(hist_attrs); i++) {
-		value = item_value(item, hist_attrs[i].name);
-		if (value)
-			return hist_attrs[i].parse(p, item, value);
-	}
-	if (strchr(item, '='))
-		return parse_assignments(p, item);
 	return parse_flag(p, item);
 }
 

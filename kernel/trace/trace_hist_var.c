@@ -194,27 +194,20 @@ have_ref:
 }
 
 /**
- * hist_foreign_field - compile "SYSTEM.EVENT.FIELD", a field of another event
+ * hist_foreign_field - compile "SYSTEM.EVENT.FIELD", a field of another
+ * event, for an action parameter
  * @b:		the build
  * @text:	the text, "SYSTEM" up to @dot1
  * @dot1:	the dot after SYSTEM
  * @dot2:	the dot after EVENT
- * @roles:	what the value is used as
  *
- * Only action parameters can read another event's fields (through a
- * variable of a histogram on that event); anywhere else the name is not a
- * field.
+ * The field is read through a variable of a histogram on that event.
  *
  * Return: the field, or an ERR_PTR (logged).
  */
 struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
-				      char *dot1, char *dot2,
-				      unsigned int roles)
+				      char *dot1, char *dot2)
 {
-	if (!(roles & HIST_R_PARAM)) {
-		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dot2 + 1);
-		return ERR_PTR(-EINVAL);
-	}
 	*dot1 = '\0';
 	*dot2 = '\0';
 	return hist_field_var_hist(b, text, dot1 + 1, dot2 + 1);
