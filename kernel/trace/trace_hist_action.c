@@ -123,8 +123,12 @@ static struct hist_field *param_field(struct hist_build *b,
 		return hist_ref_field(b, act->match_system, act->match_event,
 				      text + 1, HIST_R_PARAM);
 	}
-	/* Another event's SYSTEM.EVENT.FIELD is read through its histogram. */
-	if (isdigit(*text) || (!save && dot && !own_field_name(b, text)))
+	/*
+	 * SYSTEM.EVENT.$VAR, and another event's SYSTEM.EVENT.FIELD (read
+	 * through a histogram there), are all they are.
+	 */
+	if (isdigit(*text) ||
+	    (!save && dot && (strchr(text, '$') || !own_field_name(b, text))))
 		return hist_field_parse(b, text, HIST_R_PARAM);
 
 	/* Parsing cuts @text; the errors after it point at the whole. */
