@@ -77,13 +77,15 @@ def masked(text):
     and size, and the numbers of an onmax()/onchange() line of a hist
     entry (a latency of this run, and the fields saved at its maximum):
     which fields it shows is kept; so are the values of common_timestamp
-    in an entry."""
+    and of the CPU in an entry."""
     text = re.sub(r'\bffffffff[0-9a-f]{8}\b', 'ADDR', text)
     text = re.sub(r'(?m)^\s+(max|changed):.*$',
                   lambda m: re.sub(r'\s+', ' ', re.sub(r'-?\d+', 'N', m.group(0))),
                   text)
-    # A timestamp, as a key or a sum, is this run's.
+    # A timestamp, as a key or a sum, is this run's; so is the CPU a hit
+    # came on.
     text = re.sub(r'\b(common_timestamp(?:\.usecs)?:\s*)\d+', r'\1T', text)
+    text = re.sub(r'\b((?:common_cpu|cpu|CPU):\s*)\d+', r'\1C', text)
     return re.sub(r'\+0x[0-9a-f]+/0x[0-9a-f]+', '+OFF', text)
 
 
@@ -224,7 +226,7 @@ def main():
     os.makedirs(DIR, exist_ok=True)
     total = Tally()
     for seed in gen.seeds(env.get('SEED') or '1'):
-        ops = gen.Gen(seed, count, stock_safe=True).stream()
+        ops = gen.Gen(seed, count, for_diff=True).stream()
         stream = os.path.join(DIR, 'seed-%d.txt' % seed)
         with open(stream, 'w') as f:
             f.write('# fuzz stream: seed %d, %d commands\n' % (seed, count))

@@ -173,14 +173,17 @@ def synth_kind(ctype):
 class Gen:
     """The stream of one seed: the model of what exists, and the choices."""
 
-    def __init__(self, seed, count, stock_safe=False):
-        """stock_safe: leave out what oopses stock 6.12.117 (make fuzzdiff
-        compares up to the first crash only): a snapshot trigger, whose
-        snapshot a hist action's onmax()/onchange() .snapshot() may hold
-        (cond_snapshot_update(), FINDINGS.md 3)."""
+    def __init__(self, seed, count, for_diff=False):
+        """for_diff: a stream for make fuzzdiff, without what oopses stock
+        6.12.117 (the comparison stops at the first crash): a snapshot
+        trigger, whose snapshot a hist action's onmax()/onchange()
+        .snapshot() may hold (cond_snapshot_update(), FINDINGS.md 3); and
+        without what makes an answer depend on timing: enable_hist and
+        disable_hist only on events the stream fires itself (on a sched
+        event they pause and resume histograms between any two reads)."""
         self.r = random.Random(seed)
         self.seed, self.count = seed, count
-        self.stock_safe = stock_safe
+        self.for_diff = for_diff
         self.ops = []
         self.events = {}
         for path, fields in KERNEL_EVENTS.items():
@@ -665,6 +668,9 @@ class Gen:
 
     def cmd_enable_hist(self):
         ev, target = self.any_event(), self.any_event()
+        if self.for_diff:
+            ev = self.events[self.pick(sorted(
+                p for p in self.events if p.startswith('user_events/') or p == 'ftrace/print'))]
         prefix = self.prefix(ev)
         text = '%s:%s:%s' % (self.pick(['enable_hist', 'disable_hist']),
                              target.system, target.name)
@@ -679,7 +685,7 @@ class Gen:
     def cmd_other_trigger(self):
         ev = self.any_event()
         text = self.pick(['traceon', 'traceoff:1', 'stacktrace:2',
-                          'traceon:1' if self.stock_safe else 'snapshot:1',
+                          'traceon:1' if self.for_diff else 'snapshot:1',
                           'enable_event:sched:sched_waking:1', 'hist', 'hist:',
                           'hist:keys=common_pid if'])
         return self.trigger_path(ev, self.prefix(ev)), text, None

@@ -126,15 +126,22 @@ char *hist_scan(const char *s, const char *stops)
 
 /*
  * The filter: "if" between a blank and a blank or the end. Returns the
- * blank before it, or NULL.
+ * blank before it, NULL, or ERR_PTR(-EINVAL) when a blank and "if" come
+ * with one character after them at the end ("keys=v ifx"): the ABI
+ * refuses that, silently.
  */
 static char *find_filter(char *s)
 {
 	char *c;
 
-	for (c = hist_scan(s, " \t"); *c; c = hist_scan(c + 1, " \t"))
-		if (c[1] == 'i' && c[2] == 'f' && (isspace(c[3]) || !c[3]))
+	for (c = hist_scan(s, " \t"); *c; c = hist_scan(c + 1, " \t")) {
+		if (c[1] != 'i' || c[2] != 'f')
+			continue;
+		if (isspace(c[3]) || !c[3])
 			return c;
+		if (!c[4])
+			return ERR_PTR(-EINVAL);
+	}
 	return NULL;
 }
 
@@ -560,6 +567,8 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 	s->bits = HIST_BITS_DEFAULT;
 
 	filter = find_filter(p->text);
+	if (IS_ERR(filter))
+		return PTR_ERR(filter);
 	if (filter) {
 		s->filter = skip_spaces(filter);
 		*filter = '\0';
