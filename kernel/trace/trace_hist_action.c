@@ -96,8 +96,8 @@ static bool own_field_name(struct hist_build *b, const char *text)
 /*
  * One parameter of trace() or save(). A synthetic event's parameter with a
  * dot must be SYSTEM.EVENT.FIELD[.MODIFIER] or SYSTEM.EVENT.$VAR: "x.hex"
- * and "$x.hex" are refused, silently, where save() takes "x.hex". A field that is not ours is then looked for on
- * @act's onmatch event.
+ * and "$x.hex" are refused, silently, where save() takes "x.hex". A field
+ * that is not ours is then looked for on @act's onmatch event.
  */
 static struct hist_field *param_field(struct hist_build *b,
 				      struct hist_action *act, char *text,

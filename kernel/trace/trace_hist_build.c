@@ -502,6 +502,13 @@ void hist_trigger_clear(struct hist_trigger *ht)
  * compared (the ABI has "keys=x.buckets=10" and "keys=x.buckets=20" be
  * the same histogram).
  */
+/* Whether two fields hold values of one type. */
+static bool same_type(const struct hist_field *a, const struct hist_field *b)
+{
+	return !strcmp(a->type, b->type) && a->size == b->size &&
+	       a->is_signed == b->is_signed;
+}
+
 /*
  * Whether two keys, values or variables count as the same. Operators are
  * told apart by their type only, not by their operands: "vals=a+b" and
@@ -514,8 +521,7 @@ static bool same_field(const struct hist_field *a, const struct hist_field *b)
 	if (a_op != b_op ||
 	    (!a_op && strcmp(hist_field_plain(a), hist_field_plain(b))))
 		return false;
-	return a->mods == b->mods && !strcmp(a->type, b->type) &&
-	       a->size == b->size && a->is_signed == b->is_signed;
+	return a->mods == b->mods && same_type(a, b);
 }
 
 /**
@@ -535,9 +541,7 @@ bool hist_trigger_keys_alike(const struct hist_trigger *a,
 	if (a->n_keys != b->n_keys)
 		return false;
 	for (i = 0; i < a->n_keys; i++)
-		if (strcmp(a->keys[i]->type, b->keys[i]->type) ||
-		    a->keys[i]->size != b->keys[i]->size ||
-		    a->keys[i]->is_signed != b->keys[i]->is_signed)
+		if (!same_type(a->keys[i], b->keys[i]))
 			return false;
 	return true;
 }
