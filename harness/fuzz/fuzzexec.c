@@ -367,16 +367,18 @@ static int sibling_release(const char *path, const char *text, int err,
 }
 
 /*
- * Drop the state of every trigger of TEXT, a trigger file (" [active]" or
- * " [paused]" at the end of a line), in place. An enable_hist or
- * disable_hist trigger on an event that fires on its own (a timer's
- * sched_waking) flips the state of hist triggers at any moment, between
- * the reads before and after a refused write too: that is no change the
- * refusal made.
+ * Drop what firing changes in TEXT, a trigger file, in place: the state of
+ * every trigger (" [active]" or " [paused]" at the end of a line) and the
+ * number left of a ":count=N" trigger. An enable_hist or disable_hist
+ * trigger on an event that fires on its own (a timer's sched_waking) flips
+ * the state of hist triggers at any moment, and a counted trigger on such
+ * an event counts down: between the reads before and after a refused write
+ * too. Neither is a change the refusal made.
  */
-static void drop_states(char *text)
+static void drop_fired(char *text)
 {
-	char *r = text, *w = text, *nl;
+	static const char count[] = ":count=";
+	char *r = text, *w = text, *nl, *c;
 	size_t n;
 
 	while (*r) {
@@ -385,6 +387,18 @@ static void drop_states(char *text)
 		if (n > 9 && (!strncmp(nl - 9, " [active]", 9) ||
 			      !strncmp(nl - 9, " [paused]", 9)))
 			n -= 9;
+		c = memmem(r, n, count, sizeof(count) - 1);
+		if (c) {
+			size_t head = c - r + sizeof(count) - 1, digits;
+
+			digits = strspn(r + head, "0123456789");
+			if (head + digits > n)
+				digits = n - head;
+			memmove(w, r, head);
+			w += head;
+			r += head + digits;
+			n -= head + digits;
+		}
 		memmove(w, r, n);
 		w += n;
 		if (*nl)
@@ -437,8 +451,8 @@ static void do_write(const char *path, char *text, int trunc)
 	if (!had || slurp(path, &after) < 0)
 		return;
 	if (is_trigger_file(path)) {
-		drop_states(before.s);
-		drop_states(after.s);
+		drop_fired(before.s);
+		drop_fired(after.s);
 	}
 	if (strcmp(before.s, after.s)) {
 		int partial = sibling_release(path, text, err, before.s, after.s);
@@ -838,19 +852,21 @@ static void note_busy(const char *path)
 }
 
 /* Remove everything a stream may create: triggers in dependency order
- * (those with handlers everywhere first, then the others, truncation for
- * what does not parse back), instances, then dynamic and synthetic events
- * one by one, then all at once. */
+ * (those with handlers everywhere first, then the others), then by
+ * truncating each trigger file, again while that removes anything: what
+ * stock prints does not always parse back (a sort key shown with a
+ * value's modifier, "sort=ret.graph"), and a trigger whose variable such a
+ * one reads goes only once the reader has gone. Then instances, then
+ * dynamic and synthetic events one by one, then all at once. */
 static void clean(void)
 {
+	static const int passes[] = { 0, 1, 0, 1 };
 	static struct buf b;
 	struct dirent *de;
 	char path[300];
-	DIR *d;
-	long i;
-
-	static const int passes[] = { 0, 1, 0, 1, 2 };
+	long i, before;
 	size_t p;
+	DIR *d;
 
 	nbusy = 0;
 	each_trigger_file(note_busy);
@@ -859,6 +875,16 @@ static void clean(void)
 		for (i = 0; i < nbusy; i++)
 			remove_triggers(busy[i]);
 	}
+	rm_pass = 2;
+	do {
+		for (i = 0; i < nbusy; i++)
+			free(busy[i]);
+		before = nbusy;
+		nbusy = 0;
+		each_trigger_file(note_busy);
+		for (i = 0; i < nbusy; i++)
+			remove_triggers(busy[i]);
+	} while (nbusy && nbusy < before);
 	for (i = 0; i < nbusy; i++)
 		free(busy[i]);
 	d = opendir("instances");

@@ -267,6 +267,24 @@ trigger_files()
 		instances/*/events/*/*/trigger 2>/dev/null
 }
 
+# fuzz_answers SEED COUNT: run the fuzzer's stream of SEED as make fuzzdiff
+# runs it (gen.py --diff SEED COUNT, made when the initramfs was built,
+# harness/fuzz/README.md) and print its answers: every command with its
+# outcome and error_log entries, and every trigger, synthetic_events or
+# dynamic_events file the stream read, as fuzzexec's transcript has them;
+# then fuzzexec's reports (a refusal that left something, a leftover, a
+# kernel report). The hist tables the stream read are left out: make
+# fuzzdiff compares those, with what varies from run to run masked.
+fuzz_answers()
+{
+	local t=/tmp/fuzz-answers.t r=/tmp/fuzz-answers.r
+	fuzzexec -t -o $t "/harness/histdiff/streams/$1-$2.txt" >$r 2>&1
+	awk '/^#[0-9]+ ([atdD] |r .*(\/trigger|_events)$)/ { keep = 1; print; next }
+	     /^#/ { keep = 0; next }
+	     keep' $t
+	grep -v '^SUMMARY ' $r
+}
+
 # ---- Common event sources -------------------------------------------------
 #
 # user_events created in dynamic_events (so they outlive histgen) and the
