@@ -338,9 +338,10 @@ static int remove_matching(struct hist_parse *p, struct trace_event_file *file,
 	return 0;
 }
 
-static int hist_cmd_parse(struct event_command *cmd_ops,
-			  struct trace_event_file *file, char *glob, char *cmd,
-			  char *param_and_filter);
+static int hist_cmd_parse_for(struct event_command *cmd_ops,
+			      struct trace_event_file *file, char *glob,
+			      char *cmd, char *param_and_filter,
+			      struct hist_parse *report_to);
 
 /*
  * The histogram of @file that a field variable histogram copies its keys
@@ -397,9 +398,11 @@ static char *field_var_cmd(struct event_trigger_data *tmpl, const char *var,
  * on that event, with the same keys and filter as the histogram there that
  * we read variables of (so the event must have a histogram). That
  * histogram is created if it does not exist yet, and removed with the
- * trigger that created it.
+ * trigger that created it; its command's errors are logged as ours (a
+ * FIELD the event lacks is "Couldn't find field" at our parameter).
  *
- * Return: the field referencing the variable, or an ERR_PTR (logged).
+ * Return: the field referencing the variable, or an ERR_PTR: logged,
+ * except when the command would be MAX_FILTER_STR_VAL long or more.
  */
 struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 				       const char *event, char *field)
@@ -422,7 +425,7 @@ struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 		hist_err(b->p, HIST_ERR_MATCH_HIST_NOT_FOUND, field);
 		return ERR_PTR(-EINVAL);
 	}
-	if (!file || !trace_find_event_field(file->event_call, field)) {
+	if (!file) {
 		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
 		goto fail;
 	}
@@ -432,8 +435,18 @@ struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
 	if (!hist_var_lookup(ht->tr, system, event, var) && !b->probe &&
 	    ht->n_created < ARRAY_SIZE(ht->created)) {
 		cmd = field_var_cmd(tmpl, var, field);
-		ret = cmd ? hist_cmd_parse(&hist_cmd, file, glob, glob, cmd) :
-			    -EINVAL;
+		if (!cmd) {
+			kfree(var);
+			return ERR_PTR(-ENOMEM);
+		}
+		/* The ABI's command buffer: a longer one fails unsaid. */
+		if (strlen(cmd) >= MAX_FILTER_STR_VAL) {
+			kfree(cmd);
+			kfree(var);
+			return ERR_PTR(-EINVAL);
+		}
+		ret = hist_cmd_parse_for(&hist_cmd, file, glob, glob, cmd,
+					 b->p);
 		kfree(cmd);
 		if (!ret) {
 			ht->created_file[ht->n_created] = file;
@@ -479,15 +492,21 @@ void hist_created_release(struct hist_trigger *ht)
 	ht->n_created = 0;
 }
 
-static int hist_cmd_parse(struct event_command *cmd_ops,
-			  struct trace_event_file *file, char *glob, char *cmd,
-			  char *param_and_filter)
+/*
+ * The command @param_and_filter for @file; with @report_to, made for that
+ * command, which its errors are logged as.
+ */
+static int hist_cmd_parse_for(struct event_command *cmd_ops,
+			      struct trace_event_file *file, char *glob,
+			      char *cmd, char *param_and_filter,
+			      struct hist_parse *report_to)
 {
 	struct trace_event_call *call = file->event_call;
 	struct event_trigger_data *data;
 	struct hist_parse p = {
 		.tr		= file->tr,
 		.find_event	= __find_event_file,
+		.report_to	= report_to,
 	};
 	struct hist_trigger *ht;
 	char loc[MAX_EVENT_NAME_LEN * 2 + 8];
@@ -545,6 +564,14 @@ out_free:
 out:
 	hist_parse_free(&p);
 	return ret;
+}
+
+static int hist_cmd_parse(struct event_command *cmd_ops,
+			  struct trace_event_file *file, char *glob, char *cmd,
+			  char *param_and_filter)
+{
+	return hist_cmd_parse_for(cmd_ops, file, glob, cmd, param_and_filter,
+				  NULL);
 }
 
 static struct event_command hist_cmd = {

@@ -292,6 +292,9 @@ struct hist_spec {
  *		in @tr (__find_event_file(), or a KUnit stand-in)
  * @n_errs:	error_log entries written for the command
  * @err, @err_pos: the first of them: its error and its caret
+ * @report_to:	NULL, or the parse of the command this one was made for
+ *		(a field variable histogram's): the errors go to its
+ *		error_log entry, careted in its text
  * @spec:	the pieces
  */
 struct hist_parse {
@@ -299,6 +302,7 @@ struct hist_parse {
 	const char		*loc;
 	char			*orig;
 	char			*text;
+	struct hist_parse	*report_to;
 	struct trace_event_file	*(*find_event)(struct trace_array *tr,
 					       const char *system,
 					       const char *event);

@@ -182,8 +182,22 @@ static bool param_fits(const struct hist_field *f,
 	return f->size == sf_size && (sf->is_string || is_signed == sf->is_signed);
 }
 
+/*
+ * Where "Couldn't find synthetic event" points: at the name, but at the
+ * start of the command when ".sym-offset" is in it, or when the name of
+ * the shorthand, ".NAME(...)", starts with "sym-offset" (as stock 6.12
+ * does; "trace(sym-offset,...)" points at the name).
+ */
+static const char *synth_name_caret(const char *name, bool shorthand)
+{
+	if (strstr(name, ".sym-offset") ||
+	    (shorthand && str_has_prefix(name, "sym-offset")))
+		return NULL;
+	return name;
+}
+
 static int build_trace(struct hist_build *b, struct hist_action *act,
-		       char *synth_name, char **params, int n)
+		       char *synth_name, bool shorthand, char **params, int n)
 {
 	struct synth_event *se;
 	struct hist_field *f;
@@ -191,7 +205,8 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 
 	se = synth_event_find(synth_name);
 	if (!se) {
-		hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND, synth_name);
+		hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND,
+			 synth_name_caret(synth_name, shorthand));
 		return -EINVAL;
 	}
 	/* A parameter too many is a mismatch; too few, a count error. */
@@ -336,10 +351,10 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 		return build_save(b, act, as->params, as->n_params);
 	default:
 		if (as->shorthand)
-			return build_trace(b, act, as->name, as->params,
+			return build_trace(b, act, as->name, true, as->params,
 					   as->n_params);
-		return build_trace(b, act, as->params[0], as->params + 1,
-				   as->n_params - 1);
+		return build_trace(b, act, as->params[0], false,
+				   as->params + 1, as->n_params - 1);
 	}
 }
 

@@ -120,17 +120,20 @@ static int build_vals(struct hist_build *b)
 /*
  * Whether variable @i of the command is defined already: by an earlier
  * assignment of the command, or by another histogram of the event (even
- * when the command would only pause or clear an existing histogram).
+ * when the command would only pause or clear an existing histogram). A
+ * "!hist:..." defines nothing: it is never refused for either.
  */
 static bool var_defined(struct hist_build *b, unsigned int i)
 {
 	struct hist_spec *s = &b->p->spec;
 	unsigned int j;
 
+	if (b->probe)
+		return false;
 	for (j = 0; j < i; j++)
 		if (!strcmp(s->vars[j].name, s->vars[i].name))
 			return true;
-	return !b->probe && hist_var_on_event(b->ht->file, s->vars[i].name);
+	return hist_var_on_event(b->ht->file, s->vars[i].name);
 }
 
 static int build_vars(struct hist_build *b)
@@ -202,15 +205,15 @@ static int build_sort(struct hist_build *b)
 				 s->sort_overflow);
 			return -EINVAL;
 		}
+		/* The field first ("" in ".descending" too), then its modifier. */
 		text = s->sort[i];
+		mod = strchr(text, '.');
+		if (mod)
+			*mod++ = '\0';
 		if (!*text) {
 			hist_err(b->p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
 			return -EINVAL;
 		}
-		/* The field first, then its modifier. */
-		mod = strchr(text, '.');
-		if (mod)
-			*mod++ = '\0';
 		sort->field = sort_target(ht, text);
 		if (!sort->field) {
 			hist_err(b->p, HIST_ERR_INVALID_SORT_FIELD, text);
@@ -524,6 +527,12 @@ static bool same_field(const struct hist_field *a, const struct hist_field *b)
 	return a->mods == b->mods && same_type(a, b);
 }
 
+/* A .log2 or .buckets key counts as unsigned for hist_trigger_keys_alike(). */
+static bool key_signed(const struct hist_field *f)
+{
+	return f->is_signed && !(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET));
+}
+
 /**
  * hist_trigger_keys_alike - whether two triggers have keys of the same
  * types, whatever their names
@@ -531,18 +540,27 @@ static bool same_field(const struct hist_field *a, const struct hist_field *b)
  * @b:	the other
  *
  * A histogram on another event whose keys are alike is where a field
- * variable of that event is read (hist_field_var_hist()).
+ * variable of that event is read (hist_field_var_hist()). Keys are alike
+ * when their types are (the type's name too: "int" is not "s32"), where a
+ * key grouped by .log2 or .buckets counts as unsigned, as the ABI has it:
+ * an s32 "x.log2" is not alike an s32 "code", a u32 "id.log2" is alike a
+ * u32 "id".
  */
 bool hist_trigger_keys_alike(const struct hist_trigger *a,
 			     const struct hist_trigger *b)
 {
+	const struct hist_field *x, *y;
 	unsigned int i;
 
 	if (a->n_keys != b->n_keys)
 		return false;
-	for (i = 0; i < a->n_keys; i++)
-		if (!same_type(a->keys[i], b->keys[i]))
+	for (i = 0; i < a->n_keys; i++) {
+		x = a->keys[i];
+		y = b->keys[i];
+		if (strcmp(x->type, y->type) || x->size != y->size ||
+		    key_signed(x) != key_signed(y))
 			return false;
+	}
 	return true;
 }
 

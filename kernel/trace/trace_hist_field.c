@@ -292,7 +292,8 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
  * Apply the modifier @m (written @mod, past its dot) to @f, used as
  * @roles. A modifier that does not suit a value is reported at the whole
  * "FIELD.MODIFIER" (@text), one that does not suit a variable at the
- * modifier: the ABI's carets.
+ * modifier, .stacktrace on anything but a stack trace array of the record
+ * (common_stacktrace included) at the whole: the ABI's carets.
  */
 static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		     char *mod, const struct hist_mod_desc *m,
@@ -309,8 +310,13 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 		return -EINVAL;
 	}
-	if (!(m->roles & roles) ||
-	    (m->mod == HIST_M_STACKTRACE && !hist_field_is_stack(f))) {
+	if (m->mod == HIST_M_STACKTRACE &&
+	    (!hist_field_is_stack(f) || f->kind == HIST_K_STACKTRACE)) {
+		mod[-1] = '.';
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+		return -EINVAL;
+	}
+	if (!(m->roles & roles)) {
 		mod[-1] = '.';
 		/* "x.sym-offset" of a value reads as "x.sym" - "offset". */
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
@@ -518,7 +524,7 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 			       unsigned int roles)
 {
 	const struct hist_mod_desc *m = NULL;
-	char *dollar, *mod, *third;
+	char *dollar, *mod, *third, *start = text;
 	unsigned long size = 0;
 	struct hist_field *f;
 	u64 num;
@@ -569,10 +575,11 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
 		return ERR_PTR(-EINVAL);
 	}
+	/* Reported at the start of the text, cut at its first dot. */
 	if (f->kind == HIST_K_STACKTRACE && (roles & HIST_R_VAL)) {
-		if (mod)
+		if (mod && start == text)
 			mod[-1] = '.';
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, start);
 		return ERR_PTR(-EINVAL);
 	}
 	if (mod) {
@@ -659,6 +666,13 @@ static void drop_last(struct hist_build *b, struct hist_field *f)
 static struct hist_field *expr(struct hist_build *b, char *s,
 			       unsigned int roles, unsigned int *n_ops);
 
+/* A string of the record itself, which no operator takes (a variable
+ * holding a string is let by). */
+static bool record_string(const struct hist_field *f)
+{
+	return hist_field_is_string(f) && f->kind != HIST_K_VAR_REF;
+}
+
 /*
  * -(EXPR): the parentheses must hold the whole rest of the expression; a
  * missing ')' is refused without a word, a ')' before the end with one.
@@ -682,6 +696,10 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 	operand = expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(operand))
 		return operand;
+	if (record_string(operand)) {
+		hist_err(b->p, HIST_ERR_STRING_OPERAND, s + 2);
+		return ERR_PTR(-EINVAL);
+	}
 
 	inner = hist_field_spec(operand);
 	name = inner ? kasprintf(GFP_KERNEL, "-(%s)", inner) : NULL;
@@ -741,18 +759,18 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	if (IS_ERR(l))
 		return l;
 	r = expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
+	/* Refused at the string operand, the left one first, while cut. */
+	if (!IS_ERR(r) && (record_string(l) || record_string(r))) {
+		hist_err(b->p, HIST_ERR_STRING_OPERAND,
+			 record_string(l) ? s : op + 1);
+		r = ERR_PTR(-EINVAL);
+	}
 	*op = "+-*/"[kind - HIST_K_ADD];
 	if (IS_ERR(r))
 		return r;
 	l->roles |= HIST_R_OPERAND;
 	r->roles |= HIST_R_OPERAND;
 
-	/* Only a string of the record itself; a string variable is let by. */
-	if ((hist_field_is_string(l) && l->kind != HIST_K_VAR_REF) ||
-	    (hist_field_is_string(r) && r->kind != HIST_K_VAR_REF)) {
-		hist_err(b->p, HIST_ERR_STRING_OPERAND, s);
-		return ERR_PTR(-EINVAL);
-	}
 	if (l->in_usecs != r->in_usecs) {
 		hist_err(b->p, HIST_ERR_TIMESTAMP_MISMATCH, NULL);
 		return ERR_PTR(-EINVAL);

@@ -93,16 +93,20 @@ static const char * const hist_err_text[] = {
  * @err:	what is wrong
  * @token:	the text the caret points at (its first occurrence in the
  *		command), or NULL for the start of the command
+ *
+ * The error of a command made for another (@p->report_to) is logged as
+ * that command's, the caret at @token's first occurrence in it.
  */
 void hist_err(struct hist_parse *p, enum hist_err err, const char *token)
 {
-	unsigned int pos = token ? err_pos(p->orig, token) : 0;
+	struct hist_parse *to = p->report_to ? p->report_to : p;
+	unsigned int pos = token ? err_pos(to->orig, token) : 0;
 
 	if (!p->n_errs++) {
 		p->err = err;
 		p->err_pos = pos;
 	}
-	tracing_log_err(p->tr, p->loc, p->orig, (const char **)hist_err_text,
+	tracing_log_err(to->tr, to->loc, to->orig, (const char **)hist_err_text,
 			err, pos);
 }
 
@@ -376,8 +380,8 @@ static int parse_match_event(struct hist_parse *p,
 
 /*
  * "HANDLER(ARG).ACTION(PARAMS)", read left to right as the ABI has it:
- * ARG ends at the first ')' (without one, the command is refused without
- * a word), ACTION starts after the first '.' behind it and ends at its
+ * ARG ends at the first ')' (without one, onmatch() is "No closing paren
+ * found" at ARG, the others are refused without a word), ACTION starts after the first '.' behind it and ends at its
  * '(', PARAMS end at the next ')' or at the end of the item. Whatever
  * follows those is ignored, so "onmax($x)).save(a)" is
  * "onmax($x).save(a)". The action must be one the handler takes;
@@ -427,8 +431,12 @@ static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
 
 	act->arg += strlen(hist_handlers[handler]) + 1;
 	rest = strchr(act->arg, ')');
-	if (!rest)
+	if (!rest) {
+		/* Said for onmatch() only, at its argument. */
+		if (handler == HIST_ON_MATCH)
+			hist_err(p, HIST_ERR_NO_CLOSING_PAREN, act->arg);
 		return -EINVAL;
+	}
 	*rest++ = '\0';
 	if (handler == HIST_ON_MATCH) {
 		ret = parse_match_event(p, act);

@@ -255,6 +255,10 @@ static void hpk_test_actions(struct kunit *test)
 	hpk_refused(test, "keys=v:onmax($d).save(code,w)",
 		    HIST_ERR_INVALID_PARAM, "w)");
 	hpk_refused_silently(test, "keys=v:onmax($d");
+	/* ... but onmatch() without a ')' says so, at its argument. */
+	hpk_refused(test, "keys=v:onmatch(sys.ev", HIST_ERR_NO_CLOSING_PAREN,
+		    "sys.ev");
+	hpk_refused(test, "keys=v:onmatch(", HIST_ERR_NO_CLOSING_PAREN, "hist:");
 	hpk_refused_silently(test, "keys=v:onmax ($d).save(code)");
 	hpk_refused_silently(test, "keys=v:onmax($d).save(code,val:id)");
 
