@@ -52,6 +52,14 @@ static int place_key(struct hist_trigger *ht, struct hist_field *f)
 	return 0;
 }
 
+/* Whether @f reads a variable, itself or through an operand. */
+static bool reads_var(const struct hist_field *f)
+{
+	return f && (f->kind == HIST_K_VAR_REF || reads_var(f->operand[0]) ||
+		     reads_var(f->operand[1]));
+}
+
+/* A key is never a variable's value: "keys=$x" and "keys=$x+1" are refused. */
 static int build_keys(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
@@ -69,6 +77,10 @@ static int build_keys(struct hist_build *b)
 			return PTR_ERR(f);
 		if (!f)
 			return -ENOMEM;
+		if (reads_var(f)) {
+			hist_err(b->p, HIST_ERR_KEY_VAR_REF, s->keys[i]);
+			return -EINVAL;
+		}
 		if (place_key(ht, f))
 			return -EINVAL;
 		ht->keys[ht->n_keys++] = f;
@@ -170,15 +182,23 @@ static int build_vars(struct hist_build *b)
 	return 0;
 }
 
-/* The key or value a sort key names: "hitcount", a value, or a key. */
+/*
+ * The key or value a sort key names: "hitcount", a value, or a key. A
+ * value "$x" is named "x" ("vals=$x:sort=x"), as stock kernels have it.
+ */
 static struct hist_field *sort_target(struct hist_trigger *ht,
 				      const char *name)
 {
+	const char *vname;
 	unsigned int i;
 
-	for (i = 0; i < ht->n_vals; i++)
-		if (!strcmp(ht->vals[i]->name, name))
+	for (i = 0; i < ht->n_vals; i++) {
+		vname = ht->vals[i]->name;
+		if (ht->vals[i]->kind == HIST_K_VAR_REF && *vname == '$')
+			vname++;
+		if (!strcmp(vname, name))
 			return ht->vals[i];
+	}
 	for (i = 0; i < ht->n_keys; i++)
 		if (!strcmp(ht->keys[i]->name, name))
 			return ht->keys[i];

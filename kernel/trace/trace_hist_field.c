@@ -37,10 +37,10 @@
  */
 const struct hist_mod_desc hist_mods[] = {
 	{ "hex",	HIST_M_HEX,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
-	{ "sym",	HIST_M_SYM,	   HIST_R_KEY },
-	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY },
-	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY },
-	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY },
+	{ "sym",	HIST_M_SYM,	   HIST_R_KEY | HIST_R_VAR },
+	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY | HIST_R_VAR },
+	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
+	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY | HIST_R_VAR },
 	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY },
 	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY },
 	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
@@ -282,17 +282,20 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
 		}
 		return hist_find_mod("buckets");
 	}
+	/* One that starts like "sym-offset" is reported at nothing. */
 	m = hist_find_mod(mod);
 	if (!m)
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+			 str_has_prefix(mod, "sym-offset") ? NULL : mod);
 	return m;
 }
 
 /*
  * Apply the modifier @m (written @mod, past its dot) to @f, used as
  * @roles. A modifier that does not suit a value is reported at the whole
- * "FIELD.MODIFIER" (@text), one that does not suit a variable at the
- * modifier, .stacktrace on anything but a stack trace array of the record
+ * "FIELD.MODIFIER" (@text); one that does not suit a variable at the
+ * modifier when it is for values only (.percent, .graph), else at the
+ * whole; .stacktrace on anything but a stack trace array of the record
  * (common_stacktrace included) at the whole: the ABI's carets.
  */
 static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
@@ -321,7 +324,8 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		/* "x.sym-offset" of a value reads as "x.sym" - "offset". */
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
 			 m->mod == HIST_M_SYM_OFFSET ? "" :
-			 roles & HIST_R_VAR ? mod : text);
+			 roles & HIST_R_VAR && m->roles == HIST_R_VAL ? mod :
+			 text);
 		return -EINVAL;
 	}
 	f->constant = size;
@@ -434,131 +438,19 @@ static struct hist_field *constant(struct hist_build *b, char *text, u64 num)
 	return f;
 }
 
-/* A field of this event (special or not), or NULL when there is none. */
-static struct hist_field *own_field(struct hist_build *b, char *name)
-{
-	struct hist_field *f = special_field(b, name);
-
-	return f ? f : event_field(b, name);
-}
-
 /*
- * $VAR naming a variable this very command defines as a plain field
- * ("z=val:vals=$z") is that field, as stock kernels have it; defined as a
- * number, it is a field that does not exist. Returns NULL for any other
- * variable.
+ * FIELD[.MODIFIER] of this event: @text, cut at @mod, its dot (or NULL),
+ * written as part of @start. The modifier is checked before the field is
+ * looked up.
  */
-static struct hist_field *own_alias(struct hist_build *b, const char *name)
-{
-	struct hist_spec *s = &b->p->spec;
-	struct hist_field *f;
-	const char *value;
-	unsigned int i;
-
-	for (i = 0; i < s->n_vars; i++) {
-		if (strcmp(s->vars[i].name, name))
-			continue;
-		value = s->vars[i].expr;
-		if (strpbrk(value, "+-*/$"))
-			return NULL;
-		f = own_field(b, (char *)value);
-		if (f)
-			return f;
-		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, value);
-		return ERR_PTR(-EINVAL);
-	}
-	return NULL;
-}
-
-/* $VAR or SYSTEM.EVENT.$VAR; @dollar points at the '$' in @text. */
-static struct hist_field *var_ref(struct hist_build *b, char *text,
-				  char *dollar, unsigned int roles)
-{
-	char *system = NULL, *event = NULL, *mod;
-	unsigned long size;
-	struct hist_field *f;
-
-	if (dollar == text) {
-		f = own_alias(b, dollar + 1);
-		if (f)
-			return f;
-	} else {
-		/* Not SYSTEM.EVENT.$VAR: not a field either, all of it. */
-		event = strchr(text, '.');
-		if (!event || dollar[-1] != '.' || event == dollar - 1) {
-			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
-			return ERR_PTR(-EINVAL);
-		}
-		system = text;
-		*event++ = '\0';
-		dollar[-1] = '\0';
-		/* An action parameter that names no variable: one entry. */
-		if ((roles & HIST_R_PARAM) &&
-		    !hist_var_lookup(b->ht->tr, system, event, dollar + 1)) {
-			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, dollar + 1);
-			return ERR_PTR(-EINVAL);
-		}
-	}
-	f = hist_ref_field(b, system, event, dollar + 1, roles);
-	if (f)
-		return f;
-	/*
-	 * No such variable: then it is read as FIELD[.MODIFIER], which no
-	 * field matches; a bad modifier is what is reported.
-	 */
-	mod = strchr(dollar, '.');
-	if (mod) {
-		*mod++ = '\0';
-		if (!find_mod(b, mod, &size))
-			return ERR_PTR(-EINVAL);
-	}
-	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
-	return ERR_PTR(-EINVAL);
-}
-
-/*
- * FIELD[.MODIFIER], SYSTEM.EVENT.FIELD, $VAR, SYSTEM.EVENT.$VAR or a
- * number. @text is cut in place.
- */
-static struct hist_field *atom(struct hist_build *b, char *text,
-			       unsigned int roles)
+static struct hist_field *field_mod(struct hist_build *b, char *start,
+				    char *text, char *mod, unsigned int roles)
 {
 	const struct hist_mod_desc *m = NULL;
-	char *dollar, *mod, *third, *start = text;
 	unsigned long size = 0;
 	struct hist_field *f;
-	u64 num;
 	int ret;
 
-	if (isdigit(*text)) {
-		if (kstrtoull(text, 0, &num)) {
-			hist_err(b->p, HIST_ERR_EXPECT_NUMBER, text);
-			return ERR_PTR(-EINVAL);
-		}
-		return constant(b, text, num);
-	}
-	dollar = strchr(text, '$');
-	if (dollar)
-		return var_ref(b, text, dollar, roles);
-
-	mod = strchr(text, '.');
-	third = mod ? strchr(mod + 1, '.') : NULL;
-	if (third) {
-		/*
-		 * SYSTEM.EVENT.FIELD. Outside action parameters the field is
-		 * ours, whatever SYSTEM.EVENT says; a parameter may read
-		 * another event's.
-		 */
-		*mod = *third = '\0';
-		if (!(roles & HIST_R_PARAM) ||
-		    (!strcmp(text, b->call->class->system) &&
-		     !strcmp(mod + 1, trace_event_name(b->call)))) {
-			text = third + 1;
-			mod = strchr(text, '.');
-		} else {
-			return hist_foreign_field(b, text, mod, third);
-		}
-	}
 	if (mod) {
 		*mod++ = '\0';
 		m = find_mod(b, mod, &size);
@@ -625,6 +517,152 @@ static char *find_operator(char *s)
 	if (*s == '-' && !minus)
 		return s;
 	return add ? add : mul;
+}
+
+/* Whether @f, read as a variable, may be used as @roles as it is. */
+static bool alias_suits(const struct hist_field *f, unsigned int roles)
+{
+	const struct hist_mod_desc *m;
+
+	if (roles & (HIST_R_OPERAND | HIST_R_PARAM))
+		return true;
+	if (f->kind == HIST_K_STACKTRACE && (roles & HIST_R_VAL))
+		return false;
+	for (m = hist_mods; m->name; m++)
+		if ((f->mods & m->mod) && !(m->roles & roles))
+			return false;
+	return true;
+}
+
+/*
+ * $VAR naming a variable this very command defines as FIELD[.MODIFIER]
+ * ("z=val.hex:vals=$z") is that field, as stock kernels have it: read as
+ * FIELD and one modifier of those a variable or a key takes (the errors
+ * point into the definition), then checked for what @ref ("$VAR") is used
+ * as, refused at @ref. Defined as
+ * a number, it is a field that does not exist. Returns NULL for any other
+ * variable (an expression, a reference).
+ */
+static struct hist_field *own_alias(struct hist_build *b, char *ref,
+				    unsigned int roles)
+{
+	struct hist_spec *s = &b->p->spec;
+	struct hist_field *f;
+	char *value, *copy;
+	unsigned int i;
+
+	for (i = 0; i < s->n_vars; i++) {
+		if (strcmp(s->vars[i].name, ref + 1))
+			continue;
+		value = s->vars[i].expr;
+		if (strchr(value, '$') || find_operator(value))
+			return NULL;
+		if (isdigit(*value)) {
+			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, value);
+			return ERR_PTR(-EINVAL);
+		}
+		copy = kstrdup(value, GFP_KERNEL);
+		if (!copy)
+			return ERR_PTR(-ENOMEM);
+		/* One modifier at most, as a variable or a key may have. */
+		f = field_mod(b, copy, copy, strchr(copy, '.'),
+			      HIST_R_VAR | HIST_R_KEY);
+		kfree(copy);
+		if (!IS_ERR(f) && !alias_suits(f, roles)) {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, ref);
+			return ERR_PTR(-EINVAL);
+		}
+		return f;
+	}
+	return NULL;
+}
+
+/* $VAR or SYSTEM.EVENT.$VAR; @dollar points at the '$' in @text. */
+static struct hist_field *var_ref(struct hist_build *b, char *text,
+				  char *dollar, unsigned int roles)
+{
+	char *system = NULL, *event = NULL, *mod;
+	unsigned long size;
+	struct hist_field *f;
+
+	if (dollar == text) {
+		f = own_alias(b, dollar, roles);
+		if (f)
+			return f;
+	} else {
+		/* Not SYSTEM.EVENT.$VAR: not a field either, all of it. */
+		event = strchr(text, '.');
+		if (!event || dollar[-1] != '.' || event == dollar - 1) {
+			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
+			return ERR_PTR(-EINVAL);
+		}
+		system = text;
+		*event++ = '\0';
+		dollar[-1] = '\0';
+		/* An action parameter that names no variable: one entry. */
+		if ((roles & HIST_R_PARAM) &&
+		    !hist_var_lookup(b->ht->tr, system, event, dollar + 1)) {
+			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, dollar + 1);
+			return ERR_PTR(-EINVAL);
+		}
+	}
+	f = hist_ref_field(b, system, event, dollar + 1, roles);
+	if (f)
+		return f;
+	/*
+	 * No such variable: then it is read as FIELD[.MODIFIER], which no
+	 * field matches; a bad modifier is what is reported.
+	 */
+	mod = strchr(dollar, '.');
+	if (mod) {
+		*mod++ = '\0';
+		if (!find_mod(b, mod, &size))
+			return ERR_PTR(-EINVAL);
+	}
+	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
+	return ERR_PTR(-EINVAL);
+}
+
+/*
+ * FIELD[.MODIFIER], SYSTEM.EVENT.FIELD, $VAR, SYSTEM.EVENT.$VAR or a
+ * number. @text is cut in place.
+ */
+static struct hist_field *atom(struct hist_build *b, char *text,
+			       unsigned int roles)
+{
+	char *dollar, *mod, *third, *start = text;
+	u64 num;
+
+	if (isdigit(*text)) {
+		if (kstrtoull(text, 0, &num)) {
+			hist_err(b->p, HIST_ERR_EXPECT_NUMBER, text);
+			return ERR_PTR(-EINVAL);
+		}
+		return constant(b, text, num);
+	}
+	dollar = strchr(text, '$');
+	if (dollar)
+		return var_ref(b, text, dollar, roles);
+
+	mod = strchr(text, '.');
+	third = mod ? strchr(mod + 1, '.') : NULL;
+	if (third) {
+		/*
+		 * SYSTEM.EVENT.FIELD. Outside action parameters the field is
+		 * ours, whatever SYSTEM.EVENT says; a parameter may read
+		 * another event's.
+		 */
+		*mod = *third = '\0';
+		if (!(roles & HIST_R_PARAM) ||
+		    (!strcmp(text, b->call->class->system) &&
+		     !strcmp(mod + 1, trace_event_name(b->call)))) {
+			text = third + 1;
+			mod = strchr(text, '.');
+		} else {
+			return hist_foreign_field(b, text, mod, third);
+		}
+	}
+	return field_mod(b, start, text, mod, roles);
 }
 
 /*

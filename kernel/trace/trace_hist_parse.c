@@ -85,6 +85,8 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_NO_CLOSING_PAREN] = "No closing paren found",
 	[HIST_ERR_MATCH_HIST_NOT_FOUND] = "Matching event histogram not found",
 	[HIST_ERR_EVENT_FILE_NOT_FOUND] = "Event file not found",
+	[HIST_ERR_KEY_VAR_REF] =
+		"Using variable references in keys not supported",
 };
 
 /**
