@@ -246,18 +246,36 @@ static void apply_state(struct hist_parse *p, struct event_trigger_data *data)
 	}
 }
 
+/*
+ * The first histogram named as @data is, or NULL; an ERR_PTR (logged)
+ * when it is not the same histogram as @data's.
+ */
+static struct event_trigger_data *named_leader(struct hist_parse *p,
+					       struct event_trigger_data *data)
+{
+	struct event_trigger_data *leader;
+
+	if (!data->name)
+		return NULL;
+	leader = find_named_trigger(data->name);
+	if (leader && !hist_trigger_same(leader->private_data,
+					 data->private_data)) {
+		hist_err(p, HIST_ERR_NAMED_MISMATCH, p->spec.name_item);
+		return ERR_PTR(-EINVAL);
+	}
+	return leader;
+}
+
 /* name=: share the table of the first histogram of that name. */
 static int join_named(struct hist_parse *p, struct event_trigger_data *data)
 {
-	struct event_trigger_data *leader = find_named_trigger(data->name);
+	struct event_trigger_data *leader = named_leader(p, data);
 	struct hist_trigger *ht = data->private_data;
 
+	if (IS_ERR(leader))
+		return PTR_ERR(leader);
 	if (!leader)
 		return hist_table_create(ht);
-	if (!hist_trigger_same(leader->private_data, ht)) {
-		hist_err(p, HIST_ERR_NAMED_MISMATCH, p->spec.name_item);
-		return -EINVAL;
-	}
 	hist_table_share(ht, leader->private_data);
 	set_named_trigger_data(data, leader);
 	return 0;
@@ -280,11 +298,16 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 		return -EEXIST;
 	}
 	if (p->spec.cont || p->spec.clear) {
-		/* A snapshot that is not to be had is found out first. */
+		/*
+		 * A snapshot that is not to be had is found out first, then
+		 * a histogram of that name that is another.
+		 */
 		ret = hist_actions_enable(ht);
 		if (ret)
 			return ret;
 		hist_actions_disable(ht);
+		if (IS_ERR(named_leader(p, data)))
+			return -EINVAL;
 		hist_err(p, HIST_ERR_HIST_NOT_FOUND, NULL);
 		return -ENOENT;
 	}

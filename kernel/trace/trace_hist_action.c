@@ -71,15 +71,15 @@ static struct hist_field *self_ref(struct hist_build *b, struct hist_var *var)
 }
 
 /*
- * Where an error about parameter @text points: a SYSTEM.EVENT.FIELD is
- * reported at its FIELD.
+ * Where an error about parameter @text points: a SYSTEM.EVENT.FIELD or
+ * SYSTEM.EVENT.$VAR is reported at its FIELD or $VAR.
  */
 static const char *param_caret(const char *text)
 {
 	const char *dot = strchr(text, '.');
 
 	dot = dot ? strchr(dot + 1, '.') : NULL;
-	return dot && !strchr(text, '$') ? dot + 1 : text;
+	return dot ? dot + 1 : text;
 }
 
 /* Whether @text is "SYSTEM.EVENT.FIELD" with the event of @b's trigger. */
@@ -196,9 +196,18 @@ static const char *synth_name_caret(const char *name, bool shorthand)
 	return name;
 }
 
+/*
+ * trace(SYNTH,PARAMS) or SYNTH(PARAMS). The parameters are checked in
+ * order, those past the most an action keeps too: one that does not fit
+ * is what is reported; more than that many that all fit are refused
+ * without a word.
+ */
 static int build_trace(struct hist_build *b, struct hist_action *act,
-		       char *synth_name, bool shorthand, char **params, int n)
+		       const struct hist_action_spec *as)
 {
+	char *synth_name = as->shorthand ? as->name : as->params[0];
+	char *const *params = as->shorthand ? as->params : as->params + 1;
+	int n = as->shorthand ? as->n_params : as->n_params - 1;
 	struct synth_event *se;
 	struct hist_field *f;
 	int i;
@@ -206,7 +215,7 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 	se = synth_event_find(synth_name);
 	if (!se) {
 		hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND,
-			 synth_name_caret(synth_name, shorthand));
+			 synth_name_caret(synth_name, as->shorthand));
 		return -EINVAL;
 	}
 	/* A parameter too many is a mismatch; too few, a count error. */
@@ -223,6 +232,8 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 		}
 		act->params[act->n_params++] = f;
 	}
+	if (as->params_overflow)
+		return -EINVAL;
 	if (act->n_params != synth_event_n_fields(se)) {
 		hist_err(b->p, HIST_ERR_SYNTH_COUNT_MISMATCH, synth_name);
 		return -EINVAL;
@@ -340,21 +351,16 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 	ret = build_handler(b, act, as);
 	if (ret)
 		return ret;
-	if (as->params_overflow)
-		return -EINVAL;
-
 	act->kind = as->kind;
 	switch (as->kind) {
 	case HIST_DO_SNAPSHOT:
 		return 0;
 	case HIST_DO_SAVE:
+		if (as->params_overflow)
+			return -EINVAL;
 		return build_save(b, act, as->params, as->n_params);
 	default:
-		if (as->shorthand)
-			return build_trace(b, act, as->name, true, as->params,
-					   as->n_params);
-		return build_trace(b, act, as->params[0], false,
-				   as->params + 1, as->n_params - 1);
+		return build_trace(b, act, as);
 	}
 }
 
