@@ -425,6 +425,28 @@ static void error_log_take(void)
 	}
 }
 
+/*
+ * The triggers the stream added, as written: what a trigger file shows
+ * does not always parse back into the same trigger (a value "CPU" next to
+ * a variable of common_timestamp.usecs, on stock too), and the clean-up
+ * removes them by what was written as well.
+ */
+static struct written {
+	char *path, *text;
+} *written;
+static long nwritten;
+
+static void note_written(const char *path, const char *text)
+{
+	if (!is_trigger_file(path) || text[0] == '!')
+		return;
+	written = realloc(written, (nwritten + 1) * sizeof(*written));
+	if (!written)
+		die("out of memory", NULL);
+	written[nwritten].path = strdup(path);
+	written[nwritten++].text = strdup(text);
+}
+
 /* "a"/"t": write TEXT and a newline to PATH; check a refusal left nothing. */
 static void do_write(const char *path, char *text, int trunc)
 {
@@ -440,6 +462,7 @@ static void do_write(const char *path, char *text, int trunc)
 	n_cmds++;
 	if (!err) {
 		n_ok++;
+		note_written(path, text);
 		emit("= ok\n");
 		if (transcript)
 			error_log_take();
@@ -764,14 +787,26 @@ static void remove_trigger(const char *line, void *arg)
 
 static void remove_triggers(const char *path)
 {
-	static struct buf b;
+	static struct buf b, spec;
+	long i;
 
 	if (slurp(path, &b) < 0 || !b.len || b.s[0] == '#')
 		return;
-	if (rm_pass == 2)
+	if (rm_pass == 2) {
 		put(path, O_TRUNC, "", 0);
-	else
-		each_line(b.s, remove_trigger, (void *)path);
+		return;
+	}
+	each_line(b.s, remove_trigger, (void *)path);
+	for (i = 0; i < nwritten; i++) {
+		if (strcmp(written[i].path, path) ||
+		    (rm_pass == 0) != !!strstr(written[i].text, ":on"))
+			continue;
+		spec.len = 0;
+		buf_add(&spec, "!", 1);
+		buf_add(&spec, written[i].text, strlen(written[i].text));
+		buf_add(&spec, "\n", 1);
+		put(path, O_APPEND, spec.s, spec.len);
+	}
 }
 
 /* Delete the dynamic event of LINE ("X:GROUP/NAME ...") by "-:GROUP/NAME". */
@@ -838,13 +873,17 @@ static long state_report(const char *tag)
 
 static char **busy;		/* the trigger files holding a trigger */
 static long nbusy;
+static long nbusy_lines;	/* and how many triggers they hold */
 
 static void note_busy(const char *path)
 {
 	static struct buf b;
+	size_t i;
 
 	if (slurp(path, &b) < 0 || !b.len || b.s[0] == '#')
 		return;
+	for (i = 0; i < b.len; i++)
+		nbusy_lines += b.s[i] == '\n';
 	busy = realloc(busy, (nbusy + 1) * sizeof(*busy));
 	if (!busy)
 		die("out of memory", NULL);
@@ -868,7 +907,7 @@ static void clean(void)
 	size_t p;
 	DIR *d;
 
-	nbusy = 0;
+	nbusy = nbusy_lines = 0;
 	each_trigger_file(note_busy);
 	for (p = 0; p < sizeof(passes) / sizeof(passes[0]); p++) {
 		rm_pass = passes[p];
@@ -879,12 +918,12 @@ static void clean(void)
 	do {
 		for (i = 0; i < nbusy; i++)
 			free(busy[i]);
-		before = nbusy;
-		nbusy = 0;
+		before = nbusy_lines;
+		nbusy = nbusy_lines = 0;
 		each_trigger_file(note_busy);
 		for (i = 0; i < nbusy; i++)
 			remove_triggers(busy[i]);
-	} while (nbusy && nbusy < before);
+	} while (nbusy && nbusy_lines < before);
 	for (i = 0; i < nbusy; i++)
 		free(busy[i]);
 	d = opendir("instances");
@@ -914,6 +953,11 @@ static void end_segment(void)
 		ue_unregister(&uevents[i]);
 	clean();
 	n_leftovers += state_report("LEFTOVER");
+	while (nwritten > 0) {
+		nwritten--;
+		free(written[nwritten].path);
+		free(written[nwritten].text);
+	}
 }
 
 static double secs(const struct timespec *a, const struct timespec *b)
