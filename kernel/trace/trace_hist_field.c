@@ -129,7 +129,8 @@ static int mods_fmt(char *buf, int size, const struct hist_field *f)
 /*
  * Print @f as the spec shows it. "cpu" and "stacktrace" are spelled in
  * full, and a stack trace shows no modifier (though it has them, for
- * telling triggers apart).
+ * telling triggers apart) but as an operand, where it is
+ * "common_stacktrace.stacktrace".
  */
 static int spec_fmt(char *buf, int size, const struct hist_field *f)
 {
@@ -139,7 +140,9 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
 	if (f->kind == HIST_K_CPU)
 		name = "common_cpu";
 	else if (f->kind == HIST_K_STACKTRACE)
-		return snprintf(buf, size, "common_stacktrace");
+		return snprintf(buf, size, "%s", f->roles & HIST_R_OPERAND ?
+				"common_stacktrace.stacktrace" :
+				"common_stacktrace");
 	n = snprintf(buf, size, "%s", name);
 	n += mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
 	/* A stack array of the record shows as a stack, told so or not. */
