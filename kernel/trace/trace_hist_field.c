@@ -707,8 +707,10 @@ static void drop_last(struct hist_build *b, struct hist_field *f)
 static struct hist_field *expr(struct hist_build *b, char *s,
 			       unsigned int roles, unsigned int *n_ops);
 
-/* A string of the record itself, which no operator takes (a variable
- * holding a string is let by). */
+/*
+ * A string of the record itself, which no operator takes (a variable
+ * holding a string is let by).
+ */
 static bool record_string(const struct hist_field *f)
 {
 	return hist_field_is_string(f) && f->kind != HIST_K_VAR_REF;

@@ -383,8 +383,9 @@ static int parse_match_event(struct hist_parse *p,
 /*
  * "HANDLER(ARG).ACTION(PARAMS)", read left to right as the ABI has it:
  * ARG ends at the first ')' (without one, onmatch() is "No closing paren
- * found" at ARG, the others are refused without a word), ACTION starts after the first '.' behind it and ends at its
- * '(', PARAMS end at the next ')' or at the end of the item. Whatever
+ * found" at ARG, the others are refused without a word), ACTION starts
+ * after the first '.' behind it and ends at its '(', PARAMS end at the
+ * next ')' or at the end of the item. Whatever
  * follows those is ignored, so "onmax($x)).save(a)" is
  * "onmax($x).save(a)". The action must be one the handler takes;
  * snapshot() needs its ')' and ignores what it holds; the others need
