@@ -79,7 +79,11 @@ struct tm_worker {
  * @n_workers:	number of kthreads
  * @start:	released once every kthread is created
  * @arrived:	kthreads past @start; they spin until all are, so that their
- *		work overlaps as much as it can
+ *		work overlaps as much as it can. The spin yields: on a kernel
+ *		without preemption a stop_machine() (text patching at boot)
+ *		waits for every CPU, and one spinning for a worker that the
+ *		stopper keeps off its CPU would wait forever (a soft lockup,
+ *		seen once in a fuzzdiff boot)
  * @workers:	the kthreads' state
  */
 struct tm_run {
@@ -99,7 +103,7 @@ static int tm_worker_fn(void *data)
 	wait_for_completion(&w->run->start);
 	atomic_inc(&w->run->arrived);
 	while (atomic_read(&w->run->arrived) < w->run->n_workers)
-		cpu_relax();
+		cond_resched();
 	preempt_disable();
 	w->run->work(w);
 	preempt_enable();
