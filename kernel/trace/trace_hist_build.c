@@ -519,23 +519,24 @@ void hist_trigger_clear(struct hist_trigger *ht)
 }
 
 /*
- * Two fields are the same when they have the same name, modifiers and
- * type: a named histogram on another event whose field of that name has
- * another type is not the same histogram. The size of .buckets= is not
- * compared (the ABI has "keys=x.buckets=10" and "keys=x.buckets=20" be
- * the same histogram).
+ * Whether two fields hold values of one type (name, size), each counted
+ * signed as told.
  */
-/* Whether two fields hold values of one type. */
-static bool same_type(const struct hist_field *a, const struct hist_field *b)
+static bool same_type(const struct hist_field *a, bool a_signed,
+		      const struct hist_field *b, bool b_signed)
 {
 	return !strcmp(a->type, b->type) && a->size == b->size &&
-	       a->is_signed == b->is_signed;
+	       a_signed == b_signed;
 }
 
 /*
- * Whether two keys, values or variables count as the same. Operators are
- * told apart by their type only, not by their operands: "vals=a+b" and
- * "vals=c-d" of one type are the same value to the ABI.
+ * Whether two keys, values or variables count as the same: the same name,
+ * modifiers and type (a named histogram on another event whose field of
+ * that name has another type is not the same histogram). The size of
+ * .buckets= is not compared ("keys=x.buckets=10" and "keys=x.buckets=20"
+ * are the same histogram). Operators are told apart by their type only,
+ * not by their operands: "vals=a+b" and "vals=c-d" of one type are the
+ * same value to the ABI.
  */
 static bool same_field(const struct hist_field *a, const struct hist_field *b)
 {
@@ -544,7 +545,8 @@ static bool same_field(const struct hist_field *a, const struct hist_field *b)
 	if (a_op != b_op ||
 	    (!a_op && strcmp(hist_field_plain(a), hist_field_plain(b))))
 		return false;
-	return a->mods == b->mods && same_type(a, b);
+	return a->mods == b->mods &&
+	       same_type(a, a->is_signed, b, b->is_signed);
 }
 
 /* A .log2 or .buckets key counts as unsigned for hist_trigger_keys_alike(). */
@@ -577,8 +579,7 @@ bool hist_trigger_keys_alike(const struct hist_trigger *a,
 	for (i = 0; i < a->n_keys; i++) {
 		x = a->keys[i];
 		y = b->keys[i];
-		if (strcmp(x->type, y->type) || x->size != y->size ||
-		    key_signed(x) != key_signed(y))
+		if (!same_type(x, key_signed(x), y, key_signed(y)))
 			return false;
 	}
 	return true;

@@ -542,9 +542,8 @@ static bool alias_suits(const struct hist_field *f, unsigned int roles)
  * ("z=val.hex:vals=$z") is that field, as stock kernels have it: read as
  * FIELD and one modifier of those a variable or a key takes (the errors
  * point into the definition), then checked for what @ref ("$VAR") is used
- * as, refused at @ref. Defined as
- * a number, it is a field that does not exist. Returns NULL for any other
- * variable (an expression, a reference).
+ * as, refused at @ref. Defined as a number, it is a field that does not
+ * exist. Returns NULL for any other variable (an expression, a reference).
  */
 static struct hist_field *own_alias(struct hist_build *b, char *ref,
 				    unsigned int roles)
