@@ -142,6 +142,41 @@ norm()
 		-e 's/(\b|0x)ffffffff8[1-9][0-9a-f]{6}\b/\1ADDR/g' -e 's/^ID: [0-9]+$/ID: N/'
 }
 
+# sched_flags: in hist output keyed on common_flags.hex, clear the two
+# bits that say a reschedule was pending when the event was written
+# (TRACE_FLAG_NEED_RESCHED 0x04, TRACE_FLAG_PREEMPT_RESCHED 0x20): a timer
+# tick can set them on any hit, on any kernel, so they are timing, not
+# behaviour. Entries that become equal are merged (hitcounts added, in the
+# place of the first) and the table's "Entries:" line recounted.
+sched_flags()
+{
+	awk '
+	function hex(s,   i, v) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	/^\{ .*common_flags: [0-9a-f]+ \} hitcount: +[0-9]+$/ {
+		match($0, /common_flags: [0-9a-f]+/)
+		f = hex(substr($0, RSTART + 14, RLENGTH - 14))
+		f = sprintf("%x", f - (int(f / 4) % 2) * 4 - (int(f / 32) % 2) * 32)
+		k = substr($0, 1, RSTART + 13) f " "
+		if (!(k in hits))
+			row[++n] = k
+		hits[k] += $NF
+		next
+	}
+	n {
+		for (i = 1; i <= n; i++)
+			printf "%s} hitcount: %10d\n", row[i], hits[row[i]]
+		entries = n; n = 0; split("", hits)
+	}
+	/^    Entries: / && entries { $0 = "    Entries: " entries; entries = 0 }
+	{ print }
+	'
+}
+
 # show_hist FILE: a hist file through norm and through ties: entries whose
 # sort keys are equal (adjacent after sorting) are put in a fixed order,
 # since their order is the one thing the contract lets differ.
