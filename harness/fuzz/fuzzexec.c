@@ -693,12 +693,44 @@ static void do_writes(int n)
 
 /* ---- the state of tracefs ------------------------------------------------- */
 
-/* Call FN(path) for BASE/SYSTEM/EVENT/trigger of every event under BASE. */
+/* Call FN(path) for BASE/SYSTEM/EVENT/trigger of the events of SYSTEM
+ * that available_events lists. */
+static void each_available_in(const char *base, const char *system,
+			      void (*fn)(const char *path))
+{
+	static struct buf list;
+	size_t n = strlen(system);
+	char path[600];
+	char *line, *next;
+
+	if (slurp("available_events", &list) < 0)
+		return;
+	for (line = list.s; *line; line = next) {
+		next = strchrnul(line, '\n');
+		if (*next)
+			*next++ = '\0';
+		if (strncmp(line, system, n) || line[n] != ':' || !line[n + 1])
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/%s/trigger", base, system,
+			 line + n + 1);
+		fn(path);
+	}
+}
+
+/* Call FN(path) for BASE/SYSTEM/EVENT/trigger of every event under BASE.
+ * An event with an empty name (stock's user_events take "u:") makes
+ * getdents() of its system fail with EIO, which would hide the events
+ * after it: such a system's events are taken from available_events
+ * instead (ftrace's own events, which that list lacks, are in no such
+ * system). */
 static void each_trigger_in(const char *base, void (*fn)(const char *path))
 {
 	char path[600];
 	struct dirent *se, *ee;
+	char **names = NULL;
+	long i, n;
 	DIR *s, *e;
+	int bad;
 
 	s = opendir(base);
 	if (!s)
@@ -710,15 +742,31 @@ static void each_trigger_in(const char *base, void (*fn)(const char *path))
 		e = opendir(path);
 		if (!e)
 			continue;
+		n = 0;
+		errno = 0;
 		while ((ee = readdir(e))) {
 			if (ee->d_name[0] == '.')
 				continue;
-			snprintf(path, sizeof(path), "%s/%s/%s/trigger", base,
-				 se->d_name, ee->d_name);
-			fn(path);
+			names = realloc(names, (n + 1) * sizeof(*names));
+			if (!names)
+				die("out of memory", NULL);
+			names[n++] = strdup(ee->d_name);
+			errno = 0;
+		}
+		bad = errno;
+		if (bad)
+			each_available_in(base, se->d_name, fn);
+		for (i = 0; i < n; i++) {
+			if (!bad) {
+				snprintf(path, sizeof(path), "%s/%s/%s/trigger",
+					 base, se->d_name, names[i]);
+				fn(path);
+			}
+			free(names[i]);
 		}
 		closedir(e);
 	}
+	free(names);
 	closedir(s);
 }
 
