@@ -311,8 +311,7 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	 */
 	if (roles & (HIST_R_OPERAND | HIST_R_PARAM))
 		roles = HIST_R_ANY;
-	if ((m->mod == HIST_M_EXECNAME && strcmp(f->name, "common_pid")) ||
-	    (!(m->roles & roles) && (roles & HIST_R_KEY))) {
+	if (!(m->roles & roles) && (roles & HIST_R_KEY)) {
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 		return -EINVAL;
 	}
@@ -459,6 +458,11 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
 		m = find_mod(b, mod, &size);
 		if (!m)
 			return ERR_PTR(-EINVAL);
+		/* .execname is for common_pid, whatever else the name is. */
+		if (m->mod == HIST_M_EXECNAME && strcmp(text, "common_pid")) {
+			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+			return ERR_PTR(-EINVAL);
+		}
 	}
 
 	f = special_field(b, text);
@@ -592,13 +596,8 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 		if (f)
 			return f;
 	} else {
-		/* Not SYSTEM.EVENT.$VAR: not a field either, all of it. */
-		event = strchr(text, '.');
-		if (!event || dollar[-1] != '.' || event == dollar - 1) {
-			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
-			return ERR_PTR(-EINVAL);
-		}
 		system = text;
+		event = strchr(text, '.');
 		*event++ = '\0';
 		dollar[-1] = '\0';
 		/* An action parameter that names no variable: one entry. */
@@ -607,6 +606,11 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, dollar + 1);
 			return ERR_PTR(-EINVAL);
 		}
+	}
+	/* A '$' that names nothing is a field, which none is. */
+	if (!dollar[1]) {
+		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
+		return ERR_PTR(-EINVAL);
 	}
 	f = hist_ref_field(b, system, event, dollar + 1, roles);
 	if (f)
@@ -642,12 +646,17 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 		}
 		return constant(b, text, num);
 	}
+	/*
+	 * "$VAR" and "SYSTEM.EVENT.$VAR" read variables; any other text
+	 * with a '$' in it is cut at its dots as a field is, and names none
+	 * or has a bad modifier.
+	 */
 	dollar = strchr(text, '$');
-	if (dollar)
-		return var_ref(b, text, dollar, roles);
-
 	mod = strchr(text, '.');
 	third = mod ? strchr(mod + 1, '.') : NULL;
+	if (dollar && (dollar == text || (third && dollar == third + 1)))
+		return var_ref(b, text, dollar, roles);
+
 	if (third) {
 		/*
 		 * SYSTEM.EVENT.FIELD. Outside action parameters the field is

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: GPL-2.0
+# What make fuzzdiff found after conf-fuzzdiff3: .execname refused on any
+# name but common_pid before the field is looked up, and texts with a '$'
+# that are neither $VAR nor SYSTEM.EVENT.$VAR: cut at their dots as a
+# field is ("FIELD.MOD$" is a bad modifier), a bare '$' no field.
+# requires: dynamic_events user_events_data error_log synthetic_events
+append dynamic_events 'u:hg_x u32 id;u64 val;char[16] tag;__data_loc char[] dtag'
+append synthetic_events 'hg_xs u64 lat'
+for c in 'keys=s.execname' 'keys=id:vals=pid.execname' 'keys=id:x=pid.execname' \
+	'keys=id:x=id.execname+1' 'keys=id.execname' \
+	'keys=user_events.hg_x.nosuch.execname' \
+	'keys=id:x=common_pid.execname,y=common_cpu.execname'; do
+	try user_events/hg_x "hist:$c"
+done
+for t in 'common_timestamp.usecs$' 'common_timestamp$' 'id$' 'id.hex$' \
+	'id.buckets=1$' 'id.$v' 'id.a$v' '$' '$+1' '$-lat5' 'id-$-lat5' \
+	'user_events.hg_x.$' 'a.b.c.$v' 'a.b.c.d.$v' 'a.b$v' \
+	'user_events.hg_x..$v40' 'a$b.hex' 'a.b$.c.hex' 'a.b.c$v' 'a.$b.c' \
+	'id+a.b.$c'; do
+	try user_events/hg_x "hist:keys=id:x=$t"
+done
+for c in 'vals=$' 'vals=$-x' 'vals=user_events.hg_x..id' 'vals=user_events.hg_x.id.' \
+	'vals=id.sym-offset$' 'vals=user_events.hg_x.$nosuch' \
+	'x=common_timestamp:onmax($x).trace(hg_xs,$)' \
+	'x=common_timestamp:onmax($x).trace(hg_xs,user_events.hg_x.$)' \
+	'x=common_timestamp:onmax($x).trace(hg_xs,id.usecs$)' \
+	'x=common_timestamp:onmax($)' 'x=common_timestamp:onmax($x).save($)'; do
+	try user_events/hg_x "hist:keys=id:$c"
+done
