@@ -314,6 +314,8 @@ struct hist_parse {
 };
 
 void hist_err(struct hist_parse *p, enum hist_err err, const char *token);
+void hist_err_dotted(struct hist_parse *p, enum hist_err err,
+		     const char *token);
 int hist_parse_init(struct hist_parse *p, const char *param);
 void hist_parse_free(struct hist_parse *p);
 char *hist_scan(const char *s, const char *stops);

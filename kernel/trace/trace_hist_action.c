@@ -183,20 +183,6 @@ static bool param_fits(const struct hist_field *f,
 }
 
 /*
- * Where "Couldn't find synthetic event" points: at the name, but at the
- * start of the command when ".sym-offset" is in it, or when the name of
- * the shorthand, ".NAME(...)", starts with "sym-offset" (as stock 6.12
- * does; "trace(sym-offset,...)" points at the name).
- */
-static const char *synth_name_caret(const char *name, bool shorthand)
-{
-	if (strstr(name, ".sym-offset") ||
-	    (shorthand && str_has_prefix(name, "sym-offset")))
-		return NULL;
-	return name;
-}
-
-/*
  * trace(SYNTH,PARAMS) or SYNTH(PARAMS). The parameters are checked in
  * order, those past the most an action keeps too: one that does not fit
  * is what is reported; more than that many that all fit are refused
@@ -214,8 +200,11 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 
 	se = synth_event_find(synth_name);
 	if (!se) {
-		hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND,
-			 synth_name_caret(synth_name, as->shorthand));
+		if (as->shorthand)
+			hist_err_dotted(b->p, HIST_ERR_SYNTH_NOT_FOUND,
+					synth_name);
+		else
+			hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND, synth_name);
 		return -EINVAL;
 	}
 	/* A parameter too many is a mismatch; too few, a count error. */

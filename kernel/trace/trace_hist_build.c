@@ -242,7 +242,8 @@ static int build_sort(struct hist_build *b)
 		if (mod && !strcmp(mod, "descending")) {
 			sort->descending = true;
 		} else if (mod && strcmp(mod, "ascending")) {
-			hist_err(b->p, HIST_ERR_INVALID_SORT_MODIFIER, mod);
+			hist_err_dotted(b->p, HIST_ERR_INVALID_SORT_MODIFIER,
+					mod);
 			return -EINVAL;
 		}
 		ht->n_sort++;

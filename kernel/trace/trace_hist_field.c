@@ -285,11 +285,9 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
 		}
 		return hist_find_mod("buckets");
 	}
-	/* One that starts like "sym-offset" is reported at nothing. */
 	m = hist_find_mod(mod);
 	if (!m)
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
-			 str_has_prefix(mod, "sym-offset") ? NULL : mod);
+		hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 	return m;
 }
 
@@ -312,7 +310,7 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	if (roles & (HIST_R_OPERAND | HIST_R_PARAM))
 		roles = HIST_R_ANY;
 	if (!(m->roles & roles) && (roles & HIST_R_KEY)) {
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+		hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 		return -EINVAL;
 	}
 	if (m->mod == HIST_M_STACKTRACE &&
@@ -323,9 +321,7 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	}
 	if (!(m->roles & roles)) {
 		mod[-1] = '.';
-		/* "x.sym-offset" of a value reads as "x.sym" - "offset". */
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
-			 m->mod == HIST_M_SYM_OFFSET ? "" :
 			 roles & HIST_R_VAR && m->roles == HIST_R_VAL ? mod :
 			 text);
 		return -EINVAL;
@@ -460,7 +456,7 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
 			return ERR_PTR(-EINVAL);
 		/* .execname is for common_pid, whatever else the name is. */
 		if (m->mod == HIST_M_EXECNAME && strcmp(text, "common_pid")) {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+			hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 			return ERR_PTR(-EINVAL);
 		}
 	}

@@ -89,6 +89,37 @@ static const char * const hist_err_text[] = {
 		"Using variable references in keys not supported",
 };
 
+/*
+ * The caret of an error at @token: its first occurrence in @cmd. Stock
+ * kernels find their tokens in a copy of the command in which every
+ * ".sym-offset" is spelled otherwise, so a token holding the "sym-offset"
+ * of one is found nowhere and careted at the start: one with
+ * ".sym-offset" in it, or one that starts with "sym-offset" and was cut
+ * right after a dot (@dotted, see hist_err_dotted()).
+ */
+static unsigned int caret(char *cmd, const char *token, bool dotted)
+{
+	const char *s = strstr(token, "sym-offset");
+
+	if (s && (s > token ? s[-1] == '.' : dotted))
+		return 0;
+	return err_pos(cmd, token);
+}
+
+static void log_err(struct hist_parse *p, enum hist_err err,
+		    const char *token, bool dotted)
+{
+	struct hist_parse *to = p->report_to ? p->report_to : p;
+	unsigned int pos = token ? caret(to->orig, token, dotted) : 0;
+
+	if (!p->n_errs++) {
+		p->err = err;
+		p->err_pos = pos;
+	}
+	tracing_log_err(to->tr, to->loc, to->orig, (const char **)hist_err_text,
+			err, pos);
+}
+
 /**
  * hist_err - log a hist command error in the trace array's error_log
  * @p:		the parse of the command
@@ -101,15 +132,21 @@ static const char * const hist_err_text[] = {
  */
 void hist_err(struct hist_parse *p, enum hist_err err, const char *token)
 {
-	struct hist_parse *to = p->report_to ? p->report_to : p;
-	unsigned int pos = token ? err_pos(to->orig, token) : 0;
+	log_err(p, err, token, false);
+}
 
-	if (!p->n_errs++) {
-		p->err = err;
-		p->err_pos = pos;
-	}
-	tracing_log_err(to->tr, to->loc, to->orig, (const char **)hist_err_text,
-			err, pos);
+/**
+ * hist_err_dotted - hist_err() for a token that follows a '.' in the
+ * command: a modifier, the event of SYSTEM.EVENT, the name of a shorthand
+ * action ".NAME(...)"
+ * @p:		the parse of the command
+ * @err:	what is wrong
+ * @token:	the text the caret points at
+ */
+void hist_err_dotted(struct hist_parse *p, enum hist_err err,
+		     const char *token)
+{
+	log_err(p, err, token, true);
 }
 
 /**
@@ -374,7 +411,7 @@ static int parse_match_event(struct hist_parse *p,
 	act->system = act->arg;
 	act->arg = dot + 1;
 	if (!p->find_event(p->tr, act->system, act->arg)) {
-		hist_err(p, HIST_ERR_BAD_MATCH_EVENT, act->arg);
+		hist_err_dotted(p, HIST_ERR_BAD_MATCH_EVENT, act->arg);
 		return -EINVAL;
 	}
 	return 0;

@@ -27,3 +27,16 @@ for c in 'vals=$' 'vals=$-x' 'vals=user_events.hg_x..id' 'vals=user_events.hg_x.
 	'x=common_timestamp:onmax($)' 'x=common_timestamp:onmax($x).save($)'; do
 	try user_events/hg_x "hist:keys=id:$c"
 done
+# A token holding the "sym-offset" of a ".sym-offset" is careted at the
+# start of the command, whatever the error; other tokens as usual.
+for c in 'keys=id:x=common_timestamp:onmatch(syscalls.sym-offset.nosuch).trace(hg_xs,$x)' \
+	'keys=id:x=common_timestamp:onmatch(user_events.hg_x.sym-offset).trace(hg_xs,$x)' \
+	'keys=id.sym-offset:vals=nosuch' 'keys=id:x=id.sym-offset+nosuch' \
+	'keys=tag.sym-offset' 'keys=nosuch.sym-offset' 'keys=id:vals=val.sym-offset' \
+	'keys=id:sort=id.sym-offset,nosuch' 'keys=id:x=val.sym-offsetz' \
+	'keys=id:x=common_timestamp:onmax($x).sym-offset($x)' \
+	'keys=id:x=common_timestamp:onmax($x).trace(sym-offset,$x)' \
+	'keys=id.sym-offset:x=common_timestamp:onmax($x).trace(sym-offset,$x)' \
+	'keys=id:x=common_timestamp:onmax($x).save(val.sym-offset,nosuch)'; do
+	try user_events/hg_x "hist:$c"
+done
