@@ -81,6 +81,14 @@ static int build_keys(struct hist_build *b)
 			hist_err(b->p, HIST_ERR_KEY_VAR_REF, s->keys[i]);
 			return -EINVAL;
 		}
+		/* A grouped hitcount key has no name, as on stock kernels. */
+		if (f->kind == HIST_K_HITCOUNT &&
+		    (f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) {
+			kfree(f->name);
+			f->name = kstrdup("", GFP_KERNEL);
+			if (!f->name)
+				return -ENOMEM;
+		}
 		if (place_key(ht, f))
 			return -EINVAL;
 		ht->keys[ht->n_keys++] = f;

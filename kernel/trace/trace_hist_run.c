@@ -200,9 +200,14 @@ void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
 	memcpy(dst, src, strnlen(src, min(size - 1, str_bound(f, fr))));
 }
 
-/* The key value of a number: .log2 and .buckets= group values here. */
+/*
+ * The key value of a number: .log2 and .buckets= group values here, but
+ * for hitcount, which stays 1 (and is only printed as a group).
+ */
 static u64 key_num(const struct hist_field *f, u64 val)
 {
+	if (f->kind == HIST_K_HITCOUNT)
+		return val;
 	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
 		return val ? fls64(val - 1) : 0;
 	if (f->mods & HIST_M_BUCKET)
