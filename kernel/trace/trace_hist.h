@@ -325,11 +325,16 @@ const char *hist_handler_name(enum hist_handler handler);
 
 struct hist_trigger;
 
-/* A modifier: ".hex" and so on (trace_hist_field.c has the table). */
+/*
+ * A modifier: ".hex" and so on (trace_hist_field.c has the table).
+ * @by_prefix: any text that starts with the name is this modifier (the
+ * ABI's ".percent" and ".graph" are known so).
+ */
 struct hist_mod_desc {
 	const char	*name;
 	unsigned int	mod;
 	unsigned int	roles;
+	bool		by_prefix;
 };
 
 extern const struct hist_mod_desc hist_mods[];
@@ -603,7 +608,6 @@ struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 				  const char *name);
 struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 				    unsigned int roles);
-const struct hist_mod_desc *hist_find_mod(const char *name);
 const char *hist_field_plain(const struct hist_field *f);
 bool hist_field_is_string(const struct hist_field *f);
 bool hist_field_is_stack(const struct hist_field *f);

@@ -44,8 +44,8 @@ const struct hist_mod_desc hist_mods[] = {
 	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY },
 	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY },
 	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
-	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL },
-	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL },
+	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL, true },
+	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL, true },
 	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY },
 	{ }
 };
@@ -240,22 +240,6 @@ bool hist_field_is_stack(const struct hist_field *f)
 	}
 }
 
-/**
- * hist_find_mod - the modifier called @name
- * @name:	"hex", "buckets" and so on
- *
- * Return: its description, or NULL.
- */
-const struct hist_mod_desc *hist_find_mod(const char *name)
-{
-	const struct hist_mod_desc *m;
-
-	for (m = hist_mods; m->name; m++)
-		if (strcmp(m->name, name) == 0)
-			return m;
-	return NULL;
-}
-
 /*
  * The modifier ".MODIFIER" names (@mod points past the dot), and the size
  * of ".buckets=SIZE" in *@size. Checked before the field is looked up: an
@@ -269,6 +253,7 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
 	const struct hist_mod_desc *m;
 
 	*size = 0;
+	m = hist_mods;
 	/* "bucket", an optional 's', '=' and a size: the rest is reported. */
 	if (str_has_prefix(mod, "bucket")) {
 		mod += strlen("bucket");
@@ -283,21 +268,46 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
 			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
 			return NULL;
 		}
-		return hist_find_mod("buckets");
+		while (m->mod != HIST_M_BUCKET)
+			m++;
+		return m;
 	}
-	m = hist_find_mod(mod);
-	if (!m)
+	for (; m->name; m++)
+		if (m->by_prefix ? str_has_prefix(mod, m->name) :
+		    !strcmp(mod, m->name))
+			return m;
+	hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+	return NULL;
+}
+
+/*
+ * Whether the modifier @m (written @mod) of the field called @name, used
+ * as @roles, is refused before the field is looked up (reported): .execname
+ * on anything but common_pid, a modifier for values only on a key or a
+ * variable, another that a key does not take. Operands and action
+ * parameters take any.
+ */
+static bool mod_refused(struct hist_build *b, const char *name,
+			const char *mod, const struct hist_mod_desc *m,
+			unsigned int roles)
+{
+	bool operand = roles & (HIST_R_OPERAND | HIST_R_PARAM);
+
+	if ((m->mod == HIST_M_EXECNAME && strcmp(name, "common_pid")) ||
+	    (!operand && (roles & HIST_R_KEY) && !(m->roles & roles)) ||
+	    (!operand && (roles & HIST_R_VAR) && m->roles == HIST_R_VAL)) {
 		hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-	return m;
+		return true;
+	}
+	return false;
 }
 
 /*
  * Apply the modifier @m (written @mod, past its dot) to @f, used as
- * @roles. A modifier that does not suit a value is reported at the whole
- * "FIELD.MODIFIER" (@text); one that does not suit a variable at the
- * modifier when it is for values only (.percent, .graph), else at the
- * whole; .stacktrace on anything but a stack trace array of the record
- * (common_stacktrace included) at the whole: the ABI's carets.
+ * @roles, past mod_refused(). A modifier that does not suit a value or a
+ * variable is reported at the whole "FIELD.MODIFIER" (@text), and so is
+ * .stacktrace on anything but a stack trace array of the record
+ * (common_stacktrace included): the ABI's carets.
  */
 static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 		     char *mod, const struct hist_mod_desc *m,
@@ -309,21 +319,11 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	 */
 	if (roles & (HIST_R_OPERAND | HIST_R_PARAM))
 		roles = HIST_R_ANY;
-	if (!(m->roles & roles) && (roles & HIST_R_KEY)) {
-		hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-		return -EINVAL;
-	}
-	if (m->mod == HIST_M_STACKTRACE &&
-	    (!hist_field_is_stack(f) || f->kind == HIST_K_STACKTRACE)) {
+	if ((m->mod == HIST_M_STACKTRACE &&
+	     (!hist_field_is_stack(f) || f->kind == HIST_K_STACKTRACE)) ||
+	    !(m->roles & roles)) {
 		mod[-1] = '.';
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
-		return -EINVAL;
-	}
-	if (!(m->roles & roles)) {
-		mod[-1] = '.';
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
-			 roles & HIST_R_VAR && m->roles == HIST_R_VAL ? mod :
-			 text);
 		return -EINVAL;
 	}
 	f->constant = size;
@@ -454,11 +454,8 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
 		m = find_mod(b, mod, &size);
 		if (!m)
 			return ERR_PTR(-EINVAL);
-		/* .execname is for common_pid, whatever else the name is. */
-		if (m->mod == HIST_M_EXECNAME && strcmp(text, "common_pid")) {
-			hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+		if (mod_refused(b, text, mod, m, roles))
 			return ERR_PTR(-EINVAL);
-		}
 	}
 
 	f = special_field(b, text);
@@ -467,7 +464,11 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
 	if (IS_ERR(f))
 		return f;
 	if (!f) {
-		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
+		/* The FIELD of SYSTEM.EVENT.FIELD follows a dot. */
+		if (start != text)
+			hist_err_dotted(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
+		else
+			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
 		return ERR_PTR(-EINVAL);
 	}
 	/* Reported at the start of the text, cut at its first dot. */
@@ -583,6 +584,7 @@ static struct hist_field *own_alias(struct hist_build *b, char *ref,
 static struct hist_field *var_ref(struct hist_build *b, char *text,
 				  char *dollar, unsigned int roles)
 {
+	const struct hist_mod_desc *m;
 	char *system = NULL, *event = NULL, *mod;
 	unsigned long size;
 	struct hist_field *f;
@@ -618,7 +620,8 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 	mod = strchr(dollar, '.');
 	if (mod) {
 		*mod++ = '\0';
-		if (!find_mod(b, mod, &size))
+		m = find_mod(b, mod, &size);
+		if (!m || mod_refused(b, dollar, mod, m, roles))
 			return ERR_PTR(-EINVAL);
 	}
 	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);

@@ -49,3 +49,57 @@ trigger user_events/hg_hc 'hist:keys=tag,hitcount.hex'
 gen comm=hghc user='hg_hc u32 id;u64 val;char[16] tag' emit=1,2,a emit=1,2,a emit=3,4,c
 trig user_events/hg_hc
 hist user_events/hg_hc
+# Modifiers checked before the field or variable is looked up (.execname,
+# one for values only on a key or a variable), .percent and .graph known
+# by their start; the field after SYSTEM.EVENT. careted as dotted.
+for c in \
+	'keys=id:v=common_timestamp-$x.percent418' \
+	'keys=id:v=$x.percent418' \
+	'keys=id:v=$x.bogus' \
+	'keys=id:v=1-$x.bogus' \
+	'keys=id:v=1-$x.hex' \
+	'keys=id:vals=$x.bogus' \
+	'keys=id:vals=$x.percent' \
+	'keys=id:vals=val+$x.percentz' \
+	'keys=id:vals=val+$x.graphz' \
+	'keys=id:v=val+$x.log2z' \
+	'keys=id:v=val+$x.percent' \
+	'keys=id:v=val+$x.buckets=z' \
+	'keys=s.percent' \
+	'keys=s.graph,id' \
+	'keys=id:x=s.percent' \
+	'keys=id:x=s.graph+1' \
+	'keys=cpu.hex.sym-offset' \
+	'keys=a.b.nosuch' \
+	'keys=id:vals=a.b.sym-offset' \
+	'keys=id:vals=val.percentz' \
+	'keys=id:vals=val.graphx' \
+	'keys=id:vals=val.percen' \
+	'keys=id.hexz' \
+	'keys=id:x=val.percentz' \
+	'keys=id:vals=val+val.percentz' \
+	'keys=id:vals=nosuch.percentz' \
+	'keys=id:vals=$nosuch.percentzz' \
+	'keys=id:vals=$nosuch.graph' \
+	'keys=id:vals=$nosuch.hex' \
+	'keys=id:vals=$nosuch.usecs' \
+	'keys=id:vals=$nosuch.sym' \
+	'keys=id:vals=$nosuch.buckets=3' \
+	'keys=id:vals=$nosuch.stacktrace' \
+	'keys=id:vals=$nosuch.execname' \
+	'keys=id:vals=$nosuch.log2' \
+	'keys=id:vals=$nosuch.syscall' \
+	'keys=id:vals=$nosuch.sym-offset' \
+	'keys=id:vals=$nosuch.hexx' \
+	'keys=id:x=$nosuch.percent' \
+	'keys=id:x=$nosuch.hex' \
+	'keys=$nosuch.hex' \
+	'keys=id:x=val.graph' \
+	'keys=id:x=nosuch.graph' \
+	'keys=id:x=nosuch.log2' \
+	'keys=id:x=nosuch.stacktrace' \
+	'keys=id:x=tag.log2' \
+	'keys=id:vals=val.percentile,val.graphic' \
+	; do
+	try user_events/hg_x "hist:$c"
+done
