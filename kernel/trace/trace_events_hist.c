@@ -39,6 +39,8 @@ static struct event_command hist_cmd;
 /**
  * hist_is_hist_trigger - whether a trigger of an event is a hist trigger
  * @data:	the trigger
+ *
+ * Return: true if so.
  */
 bool hist_is_hist_trigger(const struct event_trigger_data *data)
 {

@@ -645,6 +645,8 @@ static const char *action_canon(const struct hist_action *act)
  * hist_actions_same - whether two triggers have the same actions
  * @a:	one
  * @b:	the other
+ *
+ * Return: true if so.
  */
 bool hist_actions_same(const struct hist_trigger *a,
 		       const struct hist_trigger *b)

@@ -576,6 +576,8 @@ static bool key_signed(const struct hist_field *f)
  * key grouped by .log2 or .buckets counts as unsigned, as the ABI has it:
  * an s32 "x.log2" is not alike an s32 "code", a u32 "id.log2" is alike a
  * u32 "id".
+ *
+ * Return: true if so.
  */
 bool hist_trigger_keys_alike(const struct hist_trigger *a,
 			     const struct hist_trigger *b)
@@ -598,6 +600,8 @@ bool hist_trigger_keys_alike(const struct hist_trigger *a,
  * hist_trigger_same_keys - whether two triggers have the same keys
  * @a:	one
  * @b:	the other
+ *
+ * Return: true if so.
  */
 bool hist_trigger_same_keys(const struct hist_trigger *a,
 			    const struct hist_trigger *b)
@@ -618,6 +622,8 @@ bool hist_trigger_same_keys(const struct hist_trigger *a,
  * not compared)
  * @a:	one
  * @b:	the other
+ *
+ * Return: true if so.
  */
 bool hist_trigger_same(const struct hist_trigger *a,
 		       const struct hist_trigger *b)

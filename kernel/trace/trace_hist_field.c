@@ -194,6 +194,8 @@ char *hist_field_mods(const struct hist_field *f)
  * hist_field_plain - the name of a field without its modifiers, which is
  * what tells two triggers apart
  * @f:	the field
+ *
+ * Return: the name, owned by @f.
  */
 const char *hist_field_plain(const struct hist_field *f)
 {
@@ -203,6 +205,8 @@ const char *hist_field_plain(const struct hist_field *f)
 /**
  * hist_field_is_string - the field's value is a string (a pointer to it)
  * @f:	the field
+ *
+ * Return: true for a string, through references and aliases too.
  */
 bool hist_field_is_string(const struct hist_field *f)
 {
@@ -224,6 +228,8 @@ bool hist_field_is_string(const struct hist_field *f)
 /**
  * hist_field_is_stack - the field's value is a stack trace
  * @f:	the field
+ *
+ * Return: true for a stack trace, through references too.
  */
 bool hist_field_is_stack(const struct hist_field *f)
 {

@@ -112,6 +112,8 @@ static unsigned int find_match_var(struct hist_build *b, const char *name,
  * a variable of this name
  * @file:	the event
  * @name:	the variable
+ *
+ * Return: true if so.
  */
 bool hist_var_on_event(struct trace_event_file *file, const char *name)
 {
