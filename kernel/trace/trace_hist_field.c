@@ -814,12 +814,19 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 	l = expr(b, s, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(l))
 		return l;
-	r = expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
-	/* Refused at the string operand, the left one first, while cut. */
-	if (!IS_ERR(r) && (record_string(l) || record_string(r))) {
-		hist_err(b->p, HIST_ERR_STRING_OPERAND,
-			 record_string(l) ? s : op + 1);
+	/*
+	 * A string operand is refused at itself, while cut: the left one
+	 * before the right one is read.
+	 */
+	if (record_string(l)) {
+		hist_err(b->p, HIST_ERR_STRING_OPERAND, s);
 		r = ERR_PTR(-EINVAL);
+	} else {
+		r = expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
+		if (!IS_ERR(r) && record_string(r)) {
+			hist_err(b->p, HIST_ERR_STRING_OPERAND, op + 1);
+			r = ERR_PTR(-EINVAL);
+		}
 	}
 	*op = "+-*/"[kind - HIST_K_ADD];
 	if (IS_ERR(r))

@@ -103,3 +103,21 @@ for c in \
 	; do
 	try user_events/hg_x "hist:$c"
 done
+# A string operand is refused before the right operand is read.
+append dynamic_events 'u:hg_st char[16] s;__data_loc char[] d;u32 n;s64 v'
+for c in \
+	'keys=n,d*sort=d,n,d.buckets.bogus)' \
+	'keys=n:x=d*nosuch' \
+	'keys=n:x=nosuch*d' \
+	'keys=n:x=n*d' \
+	'keys=n:x=s+d' \
+	'keys=n:x=s+n.bogus' \
+	'keys=n:x=s+n+nosuch' \
+	'keys=n:x=n+nosuch+s' \
+	'keys=n:x=-(s)+n' \
+	'keys=n:x=s*$nosuch' \
+	'keys=n:x=s/0' \
+	'keys=n:x=s-common_timestamp.usecs' \
+	; do
+	try user_events/hg_st "hist:$c"
+done
