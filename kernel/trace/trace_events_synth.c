@@ -1257,8 +1257,11 @@ static int synth_event_create_cmd(const char *raw_command)
 		return -ECANCELED;
 	name = raw_command + 2;
 
-	/* A name alone is refused for its missing fields, before its group. */
-	slash = strnchr(name, strcspn(name, " \t"), '/');
+	/*
+	 * A name alone is refused for its missing fields, before its group;
+	 * else the first '/' of the line, wherever it is, must end the group.
+	 */
+	slash = strchr(name, '/');
 	if (slash && name[strcspn(name, " \t")]) {
 		if (strncmp(name, SYNTH_SYSTEM "/", slash + 1 - name))
 			return synth_error(&p, SYNTH_ERR_INVALID_DYN_CMD, 0);

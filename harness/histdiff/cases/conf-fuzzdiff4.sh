@@ -121,3 +121,13 @@ for c in \
 	; do
 	try user_events/hg_st "hist:$c"
 done
+# "s:" lines of dynamic_events: the first '/' of the line, wherever it is,
+# must end "synthetic/".
+for c in 's:hg_s1 u32 a/b' 's:hg_s2 u32 a; u32 b/c' 's:foo/hg_s3 u32 a' \
+	's:hg_s4 u32/ a' 's:synthetic/hg_s5 u32 a/b' 's:hg_s6 u32 a; u32 b.percent/l' \
+	's:hg_s7 char f0[]; unsigned long f3;) boo.percent/l f4; u32 f5' \
+	's:synthetic/hg_s8 u32 a'; do
+	append dynamic_events "$c"
+done
+show synthetic_events
+append dynamic_events '-:synthetic/hg_s8'
