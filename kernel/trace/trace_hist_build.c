@@ -227,14 +227,17 @@ static int build_sort(struct hist_build *b)
 	for (i = 0; i < s->n_sort; i++) {
 		struct hist_sort *sort = &ht->sort[ht->n_sort];
 
-		/* Too many: found when the last one that fits is reached. */
-		if (s->sort_overflow && i == HIST_SORT_KEYS_MAX - 1) {
+		/*
+		 * Too many: found when the last one that fits is reached,
+		 * unless it is empty; the field ("" in ".descending" too),
+		 * then its modifier.
+		 */
+		text = s->sort[i];
+		if (*text && s->sort_overflow && i == HIST_SORT_KEYS_MAX - 1) {
 			hist_err(b->p, HIST_ERR_TOO_MANY_SORT_FIELDS,
 				 s->sort_overflow);
 			return -EINVAL;
 		}
-		/* The field first ("" in ".descending" too), then its modifier. */
-		text = s->sort[i];
 		mod = strchr(text, '.');
 		if (mod)
 			*mod++ = '\0';

@@ -131,3 +131,17 @@ for c in 's:hg_s1 u32 a/b' 's:hg_s2 u32 a; u32 b/c' 's:foo/hg_s3 u32 a' \
 done
 show synthetic_events
 append dynamic_events '-:synthetic/hg_s8'
+# sort=: an empty entry is refused before too many are.
+for c in \
+	'keys=id:sort=id.descending,,hitcount.descending,id' \
+	'keys=id:sort=id,.descending,hitcount' \
+	'keys=id:sort=id,nosuch,hitcount' \
+	'keys=id:sort=id,id.bogus,hitcount' \
+	'keys=id:sort=,id,hitcount' \
+	'keys=id:sort=id,hitcount,' \
+	'keys=id:sort=id,,' \
+	'keys=id:sort=nosuch,id,hitcount' \
+	'keys=id:sort=id,hitcount,nosuch,x' \
+	; do
+	try user_events/hg_x "hist:$c"
+done
