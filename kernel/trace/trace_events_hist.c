@@ -300,14 +300,7 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 		return -EEXIST;
 	}
 	if (p->spec.cont || p->spec.clear) {
-		/*
-		 * A snapshot that is not to be had is found out first, then
-		 * a histogram of that name that is another.
-		 */
-		ret = hist_actions_enable(ht);
-		if (ret)
-			return ret;
-		hist_actions_disable(ht);
+		/* A histogram of that name that is another is found first. */
 		if (IS_ERR(named_leader(p, data)))
 			return -EINVAL;
 		hist_err(p, HIST_ERR_HIST_NOT_FOUND, NULL);

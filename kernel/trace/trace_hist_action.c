@@ -321,6 +321,8 @@ out:
 	return ret;
 }
 
+static int snapshot_available(struct hist_trigger *ht);
+
 /* One action of the command; hist_parse_init() checked its shape. */
 static int build_action(struct hist_build *b, struct hist_action *act,
 			struct hist_action_spec *as)
@@ -343,7 +345,8 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 	act->kind = as->kind;
 	switch (as->kind) {
 	case HIST_DO_SNAPSHOT:
-		return 0;
+		/* Found busy when built, before the actions after it. */
+		return snapshot_available(b->ht);
 	case HIST_DO_SAVE:
 		if (as->params_overflow)
 			return -EINVAL;
@@ -486,6 +489,19 @@ static void take_snapshot(struct hist_trigger *ht,
 	tracing_snapshot_cond(ht->tr, &cause);
 }
 
+/* Whether the conditional snapshot of @ht's instance could be had now. */
+static int snapshot_available(struct hist_trigger *ht)
+{
+	int ret = tracing_alloc_snapshot_instance(ht->tr);
+
+	if (!ret)
+		ret = tracing_snapshot_cond_enable(ht->tr, ht,
+						   hist_snapshot_update);
+	if (!ret)
+		tracing_snapshot_cond_disable(ht->tr);
+	return ret;
+}
+
 /**
  * hist_actions_enable - turn on what the actions need at registration
  * @ht:	the trigger
@@ -517,6 +533,11 @@ void hist_actions_disable(struct hist_trigger *ht)
 static void take_snapshot(struct hist_trigger *ht,
 			  const struct tracing_map_elt *elt, u64 val)
 {
+}
+
+static int snapshot_available(struct hist_trigger *ht)
+{
+	return -ENODEV;
 }
 
 int hist_actions_enable(struct hist_trigger *ht)

@@ -3,7 +3,7 @@
 # name but common_pid before the field is looked up, and texts with a '$'
 # that are neither $VAR nor SYSTEM.EVENT.$VAR: cut at their dots as a
 # field is ("FIELD.MOD$" is a bad modifier), a bare '$' no field.
-# requires: dynamic_events user_events_data error_log synthetic_events
+# requires: dynamic_events user_events_data error_log synthetic_events events/ftrace/print/hist snapshot
 append dynamic_events 'u:hg_x u32 id;u64 val;char[16] tag;__data_loc char[] dtag'
 append synthetic_events 'hg_xs u64 lat'
 for c in 'keys=s.execname' 'keys=id:vals=pid.execname' 'keys=id:x=pid.execname' \
@@ -145,3 +145,36 @@ for c in \
 	; do
 	try user_events/hg_x "hist:$c"
 done
+# A snapshot() that another trigger holds is EBUSY when the action is
+# built: after the keys, values and variables and the actions before it,
+# before the actions after it.
+append synthetic_events 'hg_s3 u64 a; u64 b'
+append events/sched/sched_switch/trigger 'hist:keys=next_pid:v=common_timestamp:onchange($v).snapshot()'
+for c in \
+	'keys=common_type:cont:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3($v156,ip)' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3($v156,ip)' \
+	'keys=common_type:cont:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3(ip,syscalls.sys_enter_write.$x359)' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3(ip,syscalls.sys_enter_write.$x359)' \
+	'keys=common_type:cont:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3(ip,nosuch)' \
+	'keys=common_type:cont:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3(ip)' \
+	'keys=common_type:cont:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).fz_nosuch(ip)' \
+	'keys=common_type:cont:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.nosuch).hg_s3(ip,ip)' \
+	'keys=common_type:cont:onchange($v379).snapshot()' \
+	'keys=common_type:cont:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3(ip,$nosuch)' \
+	'keys=common_type:clear:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3(ip,$nosuch)' \
+	'keys=common_type:pause:v379=78-common_timestamp:onchange($v379).snapshot():onmatch(user_events.hg_x).hg_s3(ip,$nosuch)' \
+	'keys=common_type:v379=78-common_timestamp:onmatch(user_events.hg_x).hg_s3(ip,$nosuch):onchange($v379).snapshot()' \
+	'keys=common_type:v379=78-common_timestamp:onmatch(user_events.hg_x).hg_s3(ip):onchange($v379).snapshot()' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot():onchange($v379).save(nosuch)' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).save(nosuch):onchange($v379).snapshot()' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot():onchange($nosuch).save(ip)' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot():sort=nosuch' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot():vals=nosuch' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot():onmax($v379).trace(hg_s3,ip,ip)' \
+	'keys=common_type:v379=78-common_timestamp:onmax($v379).snapshot():onchange($v379).snapshot()' \
+	'keys=common_type:v379=78-common_timestamp,v1=nosuch:onchange($v379).snapshot()' \
+	'keys=common_type:v379=78-common_timestamp:onchange($v379).snapshot() if nosuch == 1' \
+	; do
+	try ftrace/print "hist:$c"
+done
+append events/sched/sched_switch/trigger '!hist:keys=next_pid:v=common_timestamp:onchange($v).snapshot()'
