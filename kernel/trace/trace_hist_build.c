@@ -207,9 +207,14 @@ static struct hist_field *sort_target(struct hist_trigger *ht,
 		if (!strcmp(vname, name))
 			return ht->vals[i];
 	}
-	for (i = 0; i < ht->n_keys; i++)
+	for (i = 0; i < ht->n_keys; i++) {
+		/* A grouped stack trace key has no name to sort by. */
+		if (ht->keys[i]->kind == HIST_K_STACKTRACE &&
+		    (ht->keys[i]->mods & (HIST_M_LOG2 | HIST_M_BUCKET)))
+			continue;
 		if (!strcmp(ht->keys[i]->name, name))
 			return ht->keys[i];
+	}
 	return NULL;
 }
 

@@ -46,7 +46,7 @@ const struct hist_mod_desc hist_mods[] = {
 	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
 	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL, true },
 	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL, true },
-	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY },
+	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY | HIST_R_VAR },
 	{ }
 };
 
@@ -115,7 +115,9 @@ static int mods_fmt(char *buf, int size, const struct hist_field *f)
 		char *at = n < size ? buf + n : NULL;
 		int room = n < size ? size - n : 0;
 
-		if (!(f->mods & d->mod))
+		/* A stack array's .stacktrace is spec_fmt()'s to show. */
+		if (!(f->mods & d->mod) ||
+		    (d->mod == HIST_M_STACKTRACE && f->kind == HIST_K_DYNSTACK))
 			continue;
 		/* An operand's .buckets shows without its size. */
 		if (d->mod == HIST_M_BUCKET && !(f->roles & HIST_R_OPERAND))
@@ -130,7 +132,7 @@ static int mods_fmt(char *buf, int size, const struct hist_field *f)
  * Print @f as the spec shows it. "cpu" and "stacktrace" are spelled in
  * full, and a stack trace shows no modifier (though it has them, for
  * telling triggers apart) but as an operand, where it is
- * "common_stacktrace.stacktrace".
+ * "common_stacktrace.stacktrace"; a stack array ".stacktrace".
  */
 static int spec_fmt(char *buf, int size, const struct hist_field *f)
 {
@@ -145,8 +147,12 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
 				"common_stacktrace");
 	n = snprintf(buf, size, "%s", name);
 	n += mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
-	/* A stack array of the record shows as a stack, told so or not. */
-	if (f->kind == HIST_K_DYNSTACK && !(f->mods & HIST_M_STACKTRACE))
+	/*
+	 * A stack array of the record shows as a stack, told so or not, but
+	 * for the value of a variable, which is its name alone.
+	 */
+	if (f->kind == HIST_K_DYNSTACK &&
+	    (!(f->roles & HIST_R_VAR) || (f->roles & HIST_R_OPERAND)))
 		n += snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0,
 			      ".stacktrace");
 	return n;
@@ -477,8 +483,12 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
 			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
 		return ERR_PTR(-EINVAL);
 	}
-	/* Reported at the start of the text, cut at its first dot. */
-	if (f->kind == HIST_K_STACKTRACE && (roles & HIST_R_VAL)) {
+	/*
+	 * No stack trace is a value (the event's, or a stack array of the
+	 * record): reported at the start of the text, cut at its first dot.
+	 */
+	if (hist_field_is_stack(f) && (roles & HIST_R_VAL) &&
+	    !(roles & HIST_R_OPERAND)) {
 		if (mod && start == text)
 			mod[-1] = '.';
 		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, start);
@@ -536,7 +546,7 @@ static bool alias_suits(const struct hist_field *f, unsigned int roles)
 
 	if (roles & (HIST_R_OPERAND | HIST_R_PARAM))
 		return true;
-	if (f->kind == HIST_K_STACKTRACE && (roles & HIST_R_VAL))
+	if (hist_field_is_stack(f) && (roles & HIST_R_VAL))
 		return false;
 	for (m = hist_mods; m->name; m++)
 		if ((f->mods & m->mod) && !(m->roles & roles))

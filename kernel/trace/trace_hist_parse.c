@@ -506,7 +506,8 @@ static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
 
 	if (act->kind == HIST_DO_SNAPSHOT) {
 		if (!c) {
-			hist_err(p, HIST_ERR_NO_CLOSING_PAREN, NULL);
+			/* At what follows the '(', as a parameter would be. */
+			hist_err(p, HIST_ERR_NO_CLOSING_PAREN, params);
 			return -EINVAL;
 		}
 	} else {

@@ -248,6 +248,9 @@ static void hpk_test_actions(struct kunit *test)
 		    HIST_ERR_HANDLER_ACTION, "save(");
 	hpk_refused(test, "keys=v:onmax($d).snapshot(",
 		    HIST_ERR_NO_CLOSING_PAREN, "hist:");
+	/* At what follows the '(': its first occurrence, onmax's '('. */
+	hpk_refused(test, "keys=v:onmax($d).snapshot((",
+		    HIST_ERR_NO_CLOSING_PAREN, "(");
 	hpk_refused(test, "keys=v:onmax($d).save()", HIST_ERR_INVALID_PARAM,
 		    "hist:");
 	hpk_refused(test, "keys=v:onmax($d).save(", HIST_ERR_INVALID_PARAM,

@@ -178,3 +178,39 @@ for c in \
 	try ftrace/print "hist:$c"
 done
 append events/sched/sched_switch/trigger '!hist:keys=next_pid:v=common_timestamp:onchange($v).snapshot()'
+# Stack traces: no plain value (a stack array of the record too), any
+# operand; a variable's stack array shows as its name; a grouped stack
+# trace key has no name to sort by. snapshot( without ')' is careted at
+# what follows the '('.
+append synthetic_events 'hg_sa s16 f0; long[] f1; s8 f2'
+for c in \
+	'keys=f0:vals=f1+1' \
+	'keys=f0:z=f1' \
+	'keys=f0:y=f1+1' \
+	'keys=f0:x=f1.stacktrace' \
+	'keys=f0:vals=-(f1)' \
+	'keys=f2:w=f1:vals=$w' \
+	'keys=f2:w=f1:vals=$w+1' \
+	; do
+	try synthetic/hg_sa "hist:$c"
+done
+for c in \
+	'keys=id:vals=common_stacktrace+1' \
+	'keys=id:z=common_stacktrace' \
+	'keys=id:z=common_stacktrace+1' \
+	'keys=common_stacktrace.buckets=10,id:sort=id' \
+	'keys=id,stacktrace.hex:sort=stacktrace' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).snapshot((' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).snapshot(' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).save((' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).save(prio' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).snapshot(()' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).snapshot(x' \
+	'keys=id:lat16=common_timestamp:onchange($lat16).snapshot((' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).trace((' \
+	'keys=id:lat16=common_timestamp:onmax($lat16).foo((' \
+	'keys=id:lat16=common_timestamp:onmax(($lat16).snapshot()' \
+	'keys=id:lat16=common_timestamp:onmax($lat16)).snapshot()' \
+	; do
+	try user_events/hg_x "hist:$c"
+done
