@@ -233,11 +233,17 @@ void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 	for (i = 0; i < ht->n_keys; i++) {
 		const struct hist_field *f = ht->keys[i];
 		const void *p = key + f->key_off;
+		unsigned int mods = f->mods;
 
 		if (i)
 			seq_puts(m, ", ");
-		/* A display modifier shows even a string or a stack as a number. */
-		if (f->mods & HIST_M_NUMBER) {
+		/*
+		 * A display modifier shows even a string or a stack as a
+		 * number, but a stack's .log2 and .buckets do not.
+		 */
+		if (hist_field_is_stack(f))
+			mods &= ~(HIST_M_LOG2 | HIST_M_BUCKET);
+		if (mods & HIST_M_NUMBER) {
 			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
 				      priv);
 		} else if (hist_field_is_stack(f)) {

@@ -214,3 +214,12 @@ for c in \
 	; do
 	try user_events/hg_x "hist:$c"
 done
+# A stack trace key with .buckets prints its frames; .sym, .hex print the
+# first frame as a number. (.log2 prints the frames too; left out: stock
+# WARNs on it.)
+append dynamic_events 'u:hg_sk u32 id;u64 val;s32 code'
+trigger user_events/hg_sk 'hist:keys=common_stacktrace.buckets=10,id'
+trigger user_events/hg_sk 'hist:keys=common_stacktrace.hex,id'
+gen comm=hgsk user='hg_sk u32 id;u64 val;s32 code' emit=1,2,3 emit=1,2,3
+trig user_events/hg_sk
+hist user_events/hg_sk | sed -E 's/\+0x[0-9a-f]+\/0x[0-9a-f]+/+OFF/g'
