@@ -38,7 +38,8 @@
  * whole transcript goes there: each operation, its outcome ("= ok" or
  * "= ERRNO"), the error_log entries ("| ", timestamps as [TIME]), the files
  * read by "r" operations ("  " before each line), and kernel reports ("! ").
- * A transcript is stable text, for diffing two kernels on the same stream.
+ * A transcript is stable text, for diffing two kernels on the same stream:
+ * with -t the stream also runs as pid 1000, on CPU 0.
  *
  * Exit status: 0 when no problem was seen, 1 otherwise, 2 on bad usage.
  */
@@ -46,6 +47,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -1100,6 +1102,17 @@ static void become_stream_pid(void)
 	}
 }
 
+/* With -t, the stream runs on CPU 0, so that what its own events hit is
+ * on the same CPU on every kernel: common_cpu keys, and filters on it. */
+static void pin_to_cpu0(void)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
 int main(int argc, char **argv)
 {
 	static struct buf clock0;
@@ -1130,8 +1143,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: fuzzexec [-o OUT] [-t] STREAM\n");
 		return 2;
 	}
-	if (transcript)
+	if (transcript) {
 		become_stream_pid();
+		pin_to_cpu0();
+	}
 	in = fopen(argv[optind], "r");
 	if (!in)
 		die("cannot open", argv[optind]);
