@@ -81,8 +81,13 @@ static int build_keys(struct hist_build *b)
 			hist_err(b->p, HIST_ERR_KEY_VAR_REF, s->keys[i]);
 			return -EINVAL;
 		}
-		/* A grouped hitcount key has no name, as on stock kernels. */
-		if (f->kind == HIST_K_HITCOUNT &&
+		/*
+		 * A grouped hitcount or stack trace key has no name (none
+		 * that sort= finds, the hitcount none printed either), as
+		 * on stock kernels.
+		 */
+		if ((f->kind == HIST_K_HITCOUNT ||
+		     f->kind == HIST_K_STACKTRACE) &&
 		    (f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) {
 			kfree(f->name);
 			f->name = kstrdup("", GFP_KERNEL);
@@ -207,14 +212,9 @@ static struct hist_field *sort_target(struct hist_trigger *ht,
 		if (!strcmp(vname, name))
 			return ht->vals[i];
 	}
-	for (i = 0; i < ht->n_keys; i++) {
-		/* A grouped stack trace key has no name to sort by. */
-		if (ht->keys[i]->kind == HIST_K_STACKTRACE &&
-		    (ht->keys[i]->mods & (HIST_M_LOG2 | HIST_M_BUCKET)))
-			continue;
+	for (i = 0; i < ht->n_keys; i++)
 		if (!strcmp(ht->keys[i]->name, name))
 			return ht->keys[i];
-	}
 	return NULL;
 }
 

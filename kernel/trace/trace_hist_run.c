@@ -202,11 +202,13 @@ void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
 
 /*
  * The key value of a number: .log2 and .buckets= group values here, but
- * for hitcount, which stays 1 (and is only printed as a group).
+ * for hitcount, which stays 1 (and is only printed as a group). One test
+ * for a key that is not grouped.
  */
 static u64 key_num(const struct hist_field *f, u64 val)
 {
-	if (f->kind == HIST_K_HITCOUNT)
+	if (likely(!(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) ||
+	    f->kind == HIST_K_HITCOUNT)
 		return val;
 	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
 		return val ? fls64(val - 1) : 0;
