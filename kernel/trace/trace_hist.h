@@ -269,6 +269,7 @@ struct hist_spec {
 	char			*sort_overflow;	/* "sort=" of too many */
 	struct hist_var_spec	vars[HIST_VARS_MAX];
 	unsigned int		n_vars;
+	char			*vars_overflow;	/* first piece past them */
 	struct hist_action_spec	*actions;	/* HIST_ACTIONS_MAX of them */
 	unsigned int		n_actions;
 	char			*name;

@@ -315,9 +315,10 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
  * VAR=EXPR[,VAR=EXPR]...: appended to the variables of the spec. An item
  * with nothing after its first '=' is an error at once. Past
  * HIST_VARS_MAX variables, the rest of the first such item is ignored, and
- * a piece of a later item is an error. A piece without '=' is kept with a
- * NULL expr: it is refused as "Malformed assignment" once all items are
- * read, so that a bad item after it is reported instead.
+ * the first piece of a later item is kept in vars_overflow. A piece
+ * without '=' is kept with a NULL expr. Both are refused once all items
+ * are read, so that a bad item after them is reported instead; see
+ * check_assignments().
  */
 static int parse_assignments(struct hist_parse *p, char *item)
 {
@@ -332,10 +333,9 @@ static int parse_assignments(struct hist_parse *p, char *item)
 	}
 	while ((piece = hist_next(&item, ','))) {
 		if (s->n_vars == HIST_VARS_MAX) {
-			if (first)
-				break;
-			hist_err(p, HIST_ERR_TOO_MANY_VARS, piece);
-			return -EINVAL;
+			if (!first && !s->vars_overflow)
+				s->vars_overflow = piece;
+			break;
 		}
 		eq = strchr(piece, '=');
 		if (eq)
@@ -590,6 +590,29 @@ static int parse_item(struct hist_parse *p, char *item)
 	return parse_flag(p, item);
 }
 
+/*
+ * Once every item is read, the variable pieces in the order written: the
+ * first without '=' is a malformed assignment, unless a well-formed one
+ * past HIST_VARS_MAX comes before it.
+ */
+static int check_assignments(struct hist_parse *p)
+{
+	struct hist_spec *s = &p->spec;
+	unsigned int i;
+
+	for (i = 0; i < s->n_vars; i++) {
+		if (!s->vars[i].expr) {
+			hist_err(p, HIST_ERR_MALFORMED_ASSIGNMENT, s->vars[i].name);
+			return -EINVAL;
+		}
+	}
+	if (!s->vars_overflow)
+		return 0;
+	hist_err(p, strchr(s->vars_overflow, '=') ? HIST_ERR_TOO_MANY_VARS :
+		 HIST_ERR_MALFORMED_ASSIGNMENT, s->vars_overflow);
+	return -EINVAL;
+}
+
 /**
  * hist_parse_init - cut a hist command into @p->spec
  * @p:		the parse, zeroed, with @tr and @loc set
@@ -646,14 +669,7 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 		if (ret)
 			return ret;
 	}
-	/* Only once every item is read: see parse_assignments(). */
-	for (i = 0; i < s->n_vars; i++) {
-		if (!s->vars[i].expr) {
-			hist_err(p, HIST_ERR_MALFORMED_ASSIGNMENT, s->vars[i].name);
-			return -EINVAL;
-		}
-	}
-	return 0;
+	return check_assignments(p);
 }
 
 /**

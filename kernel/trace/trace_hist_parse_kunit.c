@@ -195,6 +195,28 @@ static void hpk_test_assignments(struct kunit *test)
 	for (i = 2; i < 17; i++)
 		n += snprintf(cmd + n, sizeof(cmd) - n, ",a%d=v", i);
 	hpk_refused(test, cmd, HIST_ERR_TOO_MANY_VARS, "a16=v");
+
+	/*
+	 * The variable pieces are judged once every item is read, in the
+	 * order written: a bad item first, then the first piece that is
+	 * malformed or past the limit.
+	 */
+	n = snprintf(cmd, sizeof(cmd), "keys=v:a0=v");
+	for (i = 1; i < 16; i++)
+		n += snprintf(cmd + n, sizeof(cmd) - n, ",a%d=v", i);
+	strlcat(cmd, ":a16=v:size=3", sizeof(cmd));
+	hpk_refused_silently(test, cmd);
+	cmd[n] = '\0';
+	strlcat(cmd, ":bad,a16=v", sizeof(cmd));
+	hpk_refused(test, cmd, HIST_ERR_MALFORMED_ASSIGNMENT, "bad");
+	cmd[n] = '\0';
+	strlcat(cmd, ":a16=v,bad", sizeof(cmd));
+	hpk_refused(test, cmd, HIST_ERR_TOO_MANY_VARS, "a16=v");
+	n = snprintf(cmd, sizeof(cmd), "keys=v:a0=v,bad");
+	for (i = 1; i < 16; i++)
+		n += snprintf(cmd + n, sizeof(cmd) - n, ",a%d=v", i);
+	strlcat(cmd, ":a16=v", sizeof(cmd));
+	hpk_refused(test, cmd, HIST_ERR_MALFORMED_ASSIGNMENT, "bad");
 }
 
 static void hpk_test_actions(struct kunit *test)

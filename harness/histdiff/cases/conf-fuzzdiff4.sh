@@ -223,3 +223,28 @@ trigger user_events/hg_sk 'hist:keys=common_stacktrace.hex,id'
 gen comm=hgsk user='hg_sk u32 id;u64 val;s32 code' emit=1,2,3 emit=1,2,3
 trig user_events/hg_sk
 hist user_events/hg_sk | sed -E 's/\+0x[0-9a-f]+\/0x[0-9a-f]+/+OFF/g'
+# Past 16 variables: the variable pieces are judged once every item is
+# read, in the order written (fuzzdiff seed 533).
+vars()
+{
+	local i=$1 l=a$1=val
+
+	while [ $((i += 1)) -le "$2" ]; do
+		l=$l,a$i=val
+	done
+	echo "$l"
+}
+v=$(vars 0 15)
+w=$(vars 0 9)
+for c in \
+	"keys=id:$v:a16=val,bad" \
+	"keys=id:$v:bad,a16=val" \
+	"keys=id:$w,bad:$(vars 10 17)" \
+	"keys=id:$v:a16=val:x=" \
+	"keys=id:$v:a16=val:size=3" \
+	"keys=id:$v:a16=val:a17" \
+	"keys=id:$v:a16=val:onmax(" \
+	"keys=id:$v,a16=val,bad" \
+	; do
+	try user_events/hg_x "hist:$c"
+done
