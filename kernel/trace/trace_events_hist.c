@@ -24,6 +24,16 @@
  * module whose events have histograms can be removed, and
  * hist_module_notify() removes those histograms first.
  *
+ * A registered trigger that defines variables is on the trace array's
+ * hist_vars list, where others look them up (trace_hist_var.c). A trigger
+ * whose variables are read by others counts them in hist_trigger.users
+ * and cannot be removed while that is not zero. Triggers are usually
+ * removed one by one, and one that others read cannot be removed. But an
+ * instance or an event going away takes all its triggers at once, in no
+ * particular order: a trigger removed while others still read its
+ * variables stays allocated, off every list, until the last of its
+ * readers is gone (vars_unregister()).
+ *
  * Everything here runs under event_mutex, except hist_enable_trigger(),
  * which runs at event time.
  */
@@ -35,17 +45,6 @@
 #include "trace_hist.h"
 
 static struct event_command hist_cmd;
-
-/**
- * hist_is_hist_trigger - whether a trigger of an event is a hist trigger
- * @data:	the trigger
- *
- * Return: true if so.
- */
-bool hist_is_hist_trigger(const struct event_trigger_data *data)
-{
-	return data->cmd_ops->trigger_type == ETT_EVENT_HIST;
-}
 
 static bool same_filter(const struct event_trigger_data *a,
 			const struct event_trigger_data *b)
@@ -77,6 +76,76 @@ static struct event_trigger_data *find_same(struct trace_event_file *file,
 			return data;
 	}
 	return NULL;
+}
+
+/* Removing a helper histogram frees it through hist_cmd_free(). */
+static void remove_trigger(struct event_trigger_data *data,
+			   struct trace_event_file *file);
+
+/*
+ * Remove the histograms @ht, being freed, created for its field
+ * variables, unless others read them.
+ */
+static void created_release(struct hist_trigger *ht)
+{
+	struct event_trigger_data *data, *iter;
+	unsigned int i;
+
+	lockdep_assert_held(&event_mutex);
+	for (i = 0; i < ht->n_created; i++) {
+		data = ht->created[i];
+		list_for_each_entry(iter, &ht->created_file[i]->triggers, list) {
+			struct hist_trigger *c = data->private_data;
+
+			if (iter == data && !c->users) {
+				remove_trigger(data, ht->created_file[i]);
+				break;
+			}
+		}
+	}
+	ht->n_created = 0;
+}
+
+/* Free a trigger nothing reads and no event runs any more. */
+static void trigger_free(struct hist_trigger *ht)
+{
+	if (ht)
+		created_release(ht);
+	hist_trigger_free(ht);
+}
+
+/* Make a registered trigger's variables visible; pin the ones it reads. */
+static void vars_register(struct hist_trigger *ht)
+{
+	struct hist_ref *ref;
+
+	lockdep_assert_held(&event_mutex);
+	if (ht->n_vars)
+		list_add_tail(&ht->link, &ht->tr->hist_vars);
+	list_for_each_entry(ref, &ht->refs, list)
+		ref->var->owner->users++;
+}
+
+/*
+ * Undo vars_register() and free the trigger, removed from its event and
+ * run by no event, now or when the last trigger reading its variables
+ * goes.
+ */
+static void vars_unregister(struct hist_trigger *ht)
+{
+	struct hist_ref *ref;
+
+	lockdep_assert_held(&event_mutex);
+	list_del_init(&ht->link);
+	list_for_each_entry(ref, &ht->refs, list) {
+		struct hist_trigger *owner = ref->var->owner;
+
+		if (!--owner->users && owner->removed)
+			trigger_free(owner);
+	}
+	ht->removed = true;
+	if (!ht->users)
+		trigger_free(ht);
 }
 
 /* Clock and timestamps: what a trigger reading common_timestamp needs. */
@@ -116,7 +185,7 @@ static void hist_cmd_free(struct event_trigger_data *data)
 	if (data->name)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
-	hist_vars_unregister(ht);
+	vars_unregister(ht);
 }
 
 /*
@@ -328,7 +397,7 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	if (ret)
 		goto out_unname;
 	hist_actions_pin(ht);
-	hist_vars_register(ht);
+	vars_register(ht);
 	return 0;
 
 out_unname:
@@ -404,26 +473,22 @@ static char *field_var_cmd(struct event_trigger_data *tmpl, const char *var,
 	return next;
 }
 
-/**
- * hist_field_var_hist - the value of FIELD of the event SYSTEM.EVENT, for
- * an action parameter
- * @b:		the build of the trigger with the action
- * @system:	the event's system, or NULL when the action has none
- * @event:	the event
- * @field:	the field
- *
- * The value is read through the variable "synthetic_FIELD" of a histogram
+/*
+ * hist_parse.field_var: the value of @field of the event @system.@event
+ * (@system NULL when the action has none), for an action parameter of the
+ * trigger @b builds. The value is read through the variable "synthetic_FIELD" of a histogram
  * on that event, with the same keys and filter as the histogram there that
  * we read variables of (so the event must have a histogram). That
  * histogram is created if it does not exist yet, and removed with the
  * trigger that created it; its command's errors are logged as ours (a
  * FIELD the event lacks is "Couldn't find field" at our parameter).
  *
- * Return: the field referencing the variable, or an ERR_PTR: logged,
+ * Returns the field referencing the variable, or an ERR_PTR: logged,
  * except when the command would be MAX_FILTER_STR_VAL long or more.
  */
-struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
-				       const char *event, char *field)
+static struct hist_field *field_var_hist(struct hist_build *b,
+					 const char *system,
+					 const char *event, char *field)
 {
 	struct hist_trigger *ht = b->ht;
 	struct event_trigger_data *tmpl;
@@ -485,31 +550,6 @@ fail:
 	return ERR_PTR(-EINVAL);
 }
 
-/**
- * hist_created_release - remove the histograms a trigger created for its
- * field variables, unless others read them
- * @ht:	the trigger, being freed
- */
-void hist_created_release(struct hist_trigger *ht)
-{
-	struct event_trigger_data *data, *iter;
-	unsigned int i;
-
-	lockdep_assert_held(&event_mutex);
-	for (i = 0; i < ht->n_created; i++) {
-		data = ht->created[i];
-		list_for_each_entry(iter, &ht->created_file[i]->triggers, list) {
-			struct hist_trigger *c = data->private_data;
-
-			if (iter == data && !c->users) {
-				remove_trigger(data, ht->created_file[i]);
-				break;
-			}
-		}
-	}
-	ht->n_created = 0;
-}
-
 /*
  * The command @param_and_filter for @file; with @report_to, made for that
  * command, which its errors are logged as.
@@ -524,6 +564,7 @@ static int hist_cmd_parse_for(struct event_command *cmd_ops,
 	struct hist_parse p = {
 		.tr		= file->tr,
 		.find_event	= __find_event_file,
+		.field_var	= field_var_hist,
 		.report_to	= report_to,
 	};
 	struct hist_trigger *ht;
@@ -546,7 +587,7 @@ static int hist_cmd_parse_for(struct event_command *cmd_ops,
 	}
 	data = trigger_data_alloc(cmd_ops, cmd, NULL, ht);
 	if (!data) {
-		hist_trigger_free(ht);
+		trigger_free(ht);
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -578,7 +619,7 @@ out_free:
 	set_trigger_filter(NULL, data, NULL);
 	data->name = NULL;
 	trigger_data_free(data);
-	hist_trigger_free(ht);
+	trigger_free(ht);
 out:
 	hist_parse_free(&p);
 	return ret;

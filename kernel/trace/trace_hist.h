@@ -24,7 +24,7 @@
  * fields in that order and stores each result in the slot array
  * vals[field->slot]. Keys are computed first (phase KEY), then the
  * variables of other histograms this one reads are looked up with the key
- * (hist_refs_resolve()), then everything else (phase VAL).
+ * (resolve_refs() in trace_hist_run.c), then everything else (phase VAL).
  *
  * Strings and stack traces travel through slots as pointers: a string slot
  * holds a pointer to its bytes and the field's size bounds the copy; a
@@ -43,6 +43,27 @@
  *                          per CPU and per context level (task, softirq,
  *                          irq, NMI), so that a nested event never
  *                          overwrites the scratch of the one it interrupted
+ *
+ * The files, in layers: each calls only the ones below it (and the data
+ * structures here, tracing_map and the synthetic events).
+ *
+ *   trace_events_hist.c  the commands and files; the only owner of trigger
+ *                        lifetime: registration, the variable registry's
+ *                        list, the histograms created for field variables
+ *                        (reached from below only through
+ *                        hist_parse.field_var), removal and freeing
+ *   trace_hist_build.c   a trigger from its spec: keys, values, variables,
+ *                        sort, the program's order, the table
+ *   trace_hist_action.c  the handlers and actions of a trigger
+ *   trace_hist_field.c   field names and expressions into program steps
+ *   trace_hist_var.c     lookups in the variable registry
+ *   trace_hist_parse.c   text into a struct hist_spec; error_log
+ *
+ * and beside them, depending on the data structures only:
+ *
+ *   trace_hist_run.c     event time: the program, the key, the references,
+ *                        the sums and variables, the actions
+ *   trace_hist_print.c   the spec, the hist and hist_debug files
  *
  * Locking: creation, removal, printing of the spec and reading the hist
  * file run under event_mutex. Event time takes no lock; hist triggers are
@@ -100,6 +121,18 @@ enum hist_kind {
 	HIST_K_SUB,
 	HIST_K_MUL,
 	HIST_K_DIV,
+};
+
+/*
+ * enum hist_form - the shape of a field's value, fixed when the field is
+ * created: a number; a string, the value pointing to its bytes; a stack
+ * trace, the value pointing to HIST_STACKTRACE_DEPTH entries. A reference
+ * or an own variable has its variable's form.
+ */
+enum hist_form {
+	HIST_FORM_NUM,
+	HIST_FORM_STRING,
+	HIST_FORM_STACK,
 };
 
 /*
@@ -283,6 +316,9 @@ struct hist_spec {
 	bool			nohitcount;
 };
 
+struct hist_build;
+struct hist_field;
+
 /*
  * struct hist_parse - one hist command being turned into a trigger: the
  * single context every step of parsing and compiling reports errors to.
@@ -294,6 +330,9 @@ struct hist_spec {
  *		in @tr (__find_event_file(), or a KUnit stand-in)
  * @n_errs:	error_log entries written for the command
  * @err, @err_pos: the first of them: its error and its caret
+ * @field_var:	how an action parameter SYSTEM.EVENT.FIELD reads a field
+ *		of another event: the command layer's field_var_hist(),
+ *		which may create a histogram there
  * @report_to:	NULL, or the parse of the command this one was made for
  *		(a field variable histogram's): the errors go to its
  *		error_log entry, careted in its text
@@ -308,6 +347,9 @@ struct hist_parse {
 	struct trace_event_file	*(*find_event)(struct trace_array *tr,
 					       const char *system,
 					       const char *event);
+	struct hist_field	*(*field_var)(struct hist_build *b,
+					      const char *system,
+					      const char *event, char *field);
 	unsigned int		n_errs;
 	enum hist_err		err;
 	unsigned int		err_pos;
@@ -389,6 +431,7 @@ struct hist_ref {
 /*
  * struct hist_field - one step of the per-event program, see above.
  * @kind, @mods:	what it computes and how it is shown
+ * @form:		the shape of its value
  * @roles:		what it is used as (enum hist_role)
  * @name:		its name as printed in the hist file ("count",
  *			"count.hex-fd", "$ts0"); the spec adds the modifiers
@@ -412,6 +455,7 @@ struct hist_ref {
  */
 struct hist_field {
 	enum hist_kind		kind;
+	enum hist_form		form;
 	unsigned int		mods;
 	unsigned int		roles;
 	char			*name;
@@ -432,6 +476,16 @@ struct hist_field {
 	unsigned int		stack_idx;
 	struct list_head	list;
 };
+
+static inline bool hist_field_is_string(const struct hist_field *f)
+{
+	return f->form == HIST_FORM_STRING;
+}
+
+static inline bool hist_field_is_stack(const struct hist_field *f)
+{
+	return f->form == HIST_FORM_STACK;
+}
 
 /* struct hist_sort - one sort key: which key or value, which direction. */
 struct hist_sort {
@@ -507,7 +561,8 @@ struct hist_table {
  * @snap_elt, @snap_val: the entry and value that took the last snapshot
  * @actions_pinned: the synthetic events of its actions are pinned
  * @created, @n_created: histograms created on other events for the
- *		SYSTEM.EVENT.FIELD parameters of its actions
+ *		SYSTEM.EVENT.FIELD parameters of its actions; the command
+ *		layer's (trace_events_hist.c) to create and remove
  * @table:	its entries
  * @bits:	log2 of the map size
  * @priv_size:	bytes of private data per entry
@@ -604,16 +659,21 @@ struct hist_build {
 	bool			probe;
 };
 
+/* Whether a trigger of an event is a hist trigger. */
+static inline bool hist_is_hist_trigger(const struct event_trigger_data *data)
+{
+	return data->cmd_ops->trigger_type == ETT_EVENT_HIST;
+}
+
 /* trace_hist_field.c */
 struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 				  const char *name);
 struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 				    unsigned int roles);
+struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
+				  const char *event, const char *name,
+				  unsigned int roles);
 const char *hist_field_plain(const struct hist_field *f);
-bool hist_field_is_string(const struct hist_field *f);
-bool hist_field_is_stack(const struct hist_field *f);
-char *hist_field_spec(const struct hist_field *f);
-char *hist_field_mods(const struct hist_field *f);
 
 /* trace_hist_build.c */
 struct hist_trigger *hist_build(struct hist_parse *p,
@@ -636,22 +696,15 @@ void hist_trigger_hit(struct event_trigger_data *data,
 		      struct trace_buffer *buffer, void *rec,
 		      struct ring_buffer_event *rbe);
 int hist_scratch_alloc(struct hist_trigger *ht);
-void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
-		   struct hist_frame *fr);
+bool hist_snapshot_update(struct trace_array *tr, void *data);
 
 /* trace_hist_var.c */
-struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
-				  const char *event, const char *name,
-				  unsigned int roles);
-struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
-				      char *dot1, char *dot2);
-bool hist_refs_resolve(const struct hist_trigger *ht, struct hist_frame *fr);
+struct hist_var *hist_var_find(struct hist_build *b, const char *system,
+			       const char *event, const char *name,
+			       unsigned int roles);
 struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
 				 const char *event, const char *name);
 bool hist_var_on_event(struct trace_event_file *file, const char *name);
-int hist_vars_register(struct hist_trigger *ht);
-void hist_vars_unregister(struct hist_trigger *ht);
-void hist_refs_put(struct hist_trigger *ht);
 
 /* trace_hist_action.c */
 int hist_actions_build(struct hist_build *b);
@@ -659,31 +712,16 @@ void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv);
 int hist_actions_enable(struct hist_trigger *ht);
 void hist_actions_disable(struct hist_trigger *ht);
 void hist_actions_pin(struct hist_trigger *ht);
-void hist_actions_run(struct hist_trigger *ht, struct hist_frame *fr,
-		      struct tracing_map_elt *elt);
-void hist_actions_print_snapshot(struct seq_file *m,
-				 const struct hist_trigger *ht);
-void hist_actions_print_spec(struct seq_file *m, const struct hist_trigger *ht);
-void hist_actions_print_entry(struct seq_file *m,
-			      const struct hist_trigger *ht,
-			      const struct tracing_map_elt *elt);
 bool hist_actions_same(const struct hist_trigger *a,
 		       const struct hist_trigger *b);
 void hist_actions_free(struct hist_trigger *ht);
 
 /* trace_hist_print.c */
+char *hist_field_spec(const struct hist_field *f);
+char *hist_field_mods(const struct hist_field *f);
 struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht);
 int hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
 int hist_show(struct seq_file *m, struct trace_event_file *file);
 int hist_debug_show(struct seq_file *m, struct trace_event_file *file);
-
-void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
-		    const struct tracing_map_elt *elt);
-
-/* trace_events_hist.c */
-bool hist_is_hist_trigger(const struct event_trigger_data *data);
-struct hist_field *hist_field_var_hist(struct hist_build *b, const char *system,
-				       const char *event, char *field);
-void hist_created_release(struct hist_trigger *ht);
 
 #endif /* _TRACE_HIST_H */

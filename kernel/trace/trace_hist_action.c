@@ -24,7 +24,7 @@
  *		reference), or SYSTEM.EVENT.FIELD of another event, which
  *		becomes a variable "synthetic_FIELD" of a histogram created
  *		on that event with the keys and filter of the histogram there
- *		(hist_field_var_hist());
+ *		(field_var_hist() in trace_events_hist.c);
  *	save	copies fields of the hit into the entry's private data, which
  *		the hist file prints under the entry;
  *	snapshot takes a snapshot of the trace buffer (conditional snapshot:
@@ -64,6 +64,7 @@ static struct hist_field *self_ref(struct hist_build *b, struct hist_var *var)
 	if (!f)
 		return ERR_PTR(-ENOMEM);
 	f->operand[0] = var->field;
+	f->form = var->field->form;
 	f->type = var->field->type;
 	f->size = var->field->size;
 	f->is_signed = var->field->is_signed;
@@ -145,8 +146,8 @@ static struct hist_field *param_field(struct hist_build *b,
 	}
 	/* Not a field of ours: maybe one of the onmatch event's. */
 	if (act->match_event)
-		f = hist_field_var_hist(b, act->match_system, act->match_event,
-					orig);
+		f = b->p->field_var(b, act->match_system, act->match_event,
+				    orig);
 out:
 	kfree(orig);
 	return f;
@@ -415,80 +416,7 @@ void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv)
 	}
 }
 
-/*
- * onmax/onchange: whether @val is news for the entry; records it if so.
- * Hits of one entry on several CPUs agree through the atomic64_t.
- */
-static bool track(const struct hist_action *act, void *priv, u64 val)
-{
-	atomic64_t *tracked = priv + act->track_off;
-	s64 old;
-
-	if (act->handler == HIST_ON_CHANGE)
-		return atomic64_xchg(tracked, val) != val;
-
-	old = atomic64_read(tracked);
-	do {
-		if (val <= (u64)old)
-			return false;
-	} while (!atomic64_try_cmpxchg(tracked, &old, val));
-	return true;
-}
-
-static void save_fields(const struct hist_action *act, struct hist_frame *fr,
-			void *priv)
-{
-	unsigned int i;
-
-	for (i = 0; i < act->n_params; i++) {
-		const struct hist_field *f = act->params[i];
-		void *dst = priv + act->save_off[i];
-
-		if (hist_field_is_string(f))
-			hist_copy_str(dst, HIST_STR_MAX, f, fr);
-		else
-			*(u64 *)dst = fr->vals[f->slot];
-	}
-}
-
 #ifdef CONFIG_TRACER_SNAPSHOT
-/* What a hit hands to hist_snapshot_update() through the snapshot code. */
-struct hist_snap_cause {
-	struct hist_trigger		*ht;
-	const struct tracing_map_elt	*elt;
-	u64				val;
-};
-
-/*
- * Called by update_max_tr() with max_lock held, irqs off, for every snapshot
- * of the instance while the trigger holds its conditional snapshot: ours
- * through take_snapshot(), with a cause, and anyone else's (a `snapshot`
- * trigger, tracing_snapshot()) with none. The buffer belongs to the trigger
- * then, as the snapshot file says by refusing writes with -EBUSY: another
- * snapshot is not taken, so what the hist file reports of the last one
- * stays true.
- */
-static bool hist_snapshot_update(struct trace_array *tr, void *data)
-{
-	struct hist_snap_cause *cause = data;
-	struct hist_trigger *ht;
-
-	if (!cause)
-		return false;
-	ht = cause->ht;
-	WRITE_ONCE(ht->snap_elt, cause->elt);
-	WRITE_ONCE(ht->snap_val, cause->val);
-	return true;
-}
-
-static void take_snapshot(struct hist_trigger *ht,
-			  const struct tracing_map_elt *elt, u64 val)
-{
-	struct hist_snap_cause cause = { .ht = ht, .elt = elt, .val = val };
-
-	tracing_snapshot_cond(ht->tr, &cause);
-}
-
 /* Whether the conditional snapshot of @ht's instance could be had now. */
 static int snapshot_available(struct hist_trigger *ht)
 {
@@ -530,11 +458,6 @@ void hist_actions_disable(struct hist_trigger *ht)
 		tracing_snapshot_cond_disable(ht->tr);
 }
 #else
-static void take_snapshot(struct hist_trigger *ht,
-			  const struct tracing_map_elt *elt, u64 val)
-{
-}
-
 static int snapshot_available(struct hist_trigger *ht)
 {
 	return -ENODEV;
@@ -549,112 +472,6 @@ void hist_actions_disable(struct hist_trigger *ht)
 {
 }
 #endif
-
-/**
- * hist_actions_run - run the actions of a trigger for one hit
- * @ht:		the trigger
- * @fr:		the hit, its entry updated
- * @elt:	that entry
- *
- * Context: the event's (trace_hist_run.c).
- */
-void hist_actions_run(struct hist_trigger *ht, struct hist_frame *fr,
-		      struct tracing_map_elt *elt)
-{
-	void *priv = tracing_map_elt_private(elt);
-	const struct hist_action *act;
-	u64 val = 0;
-
-	list_for_each_entry(act, &ht->actions, list) {
-		if (act->handler != HIST_ON_MATCH) {
-			val = fr->vals[act->watched->slot];
-			if (!track(act, priv, val))
-				continue;
-		}
-		switch (act->kind) {
-		case HIST_DO_TRACE:
-			synth_event_emit(act->synth, fr->vals, act->param_slots);
-			break;
-		case HIST_DO_SAVE:
-			save_fields(act, fr, priv);
-			break;
-		case HIST_DO_SNAPSHOT:
-			take_snapshot(ht, elt, val);
-			break;
-		}
-	}
-}
-
-/**
- * hist_actions_print_spec - print the actions of a trigger in its spec
- * @m:	the output
- * @ht:	the trigger
- */
-void hist_actions_print_spec(struct seq_file *m, const struct hist_trigger *ht)
-{
-	const struct hist_action *act;
-
-	list_for_each_entry(act, &ht->actions, list)
-		seq_printf(m, ":%s", act->spec);
-}
-
-/**
- * hist_actions_print_entry - print what the actions keep for one entry:
- * the tracked value of onmax/onchange, and the saved fields
- * @m:		the output
- * @ht:		the trigger
- * @elt:	the entry
- */
-void hist_actions_print_entry(struct seq_file *m,
-			      const struct hist_trigger *ht,
-			      const struct tracing_map_elt *elt)
-{
-	const void *priv = tracing_map_elt_private(elt);
-	const struct hist_action *act;
-	unsigned int i;
-
-	list_for_each_entry(act, &ht->actions, list) {
-		if (act->handler == HIST_ON_MATCH || act->kind == HIST_DO_SNAPSHOT)
-			continue;
-		seq_printf(m, "\n\t%s: %10llu",
-			   act->handler == HIST_ON_MAX ? "max" : "changed",
-			   (u64)atomic64_read(priv + act->track_off));
-		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
-			const struct hist_field *f = act->params[i];
-			const void *v = priv + act->save_off[i];
-
-			if (hist_field_is_string(f))
-				seq_printf(m, "  %s: %-32s", f->name,
-					   (const char *)v);
-			else
-				seq_printf(m, "  %s: %10llu", f->name,
-					   *(const u64 *)v);
-		}
-	}
-}
-
-/**
- * hist_actions_print_snapshot - print the cause of the last snapshot a
- * trigger took, if any
- * @m:	the output
- * @ht:	the trigger
- */
-void hist_actions_print_snapshot(struct seq_file *m,
-				 const struct hist_trigger *ht)
-{
-	const struct tracing_map_elt *elt = READ_ONCE(ht->snap_elt);
-	const char *spec;
-
-	if (!ht->snapshot || !elt)
-		return;
-	/* The handler "onmax($x)" is the spec up to its first ')'. */
-	spec = ht->snapshot->spec;
-	seq_printf(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n\ttriggering value { %.*s }: %10llu\ttriggered by event with key: ",
-		   (int)(strchr(spec, ')') + 1 - spec), spec,
-		   READ_ONCE(ht->snap_val));
-	hist_print_key(m, ht, elt);
-	seq_putc(m, '\n');
-}
 
 /* What actions are compared by: their spec, the shorthand spelled out. */
 static const char *action_canon(const struct hist_action *act)

@@ -579,11 +579,11 @@ static bool key_signed(const struct hist_field *f)
  * @b:	the other
  *
  * A histogram on another event whose keys are alike is where a field
- * variable of that event is read (hist_field_var_hist()). Keys are alike
- * when their types are (the type's name too: "int" is not "s32"), where a
- * key grouped by .log2 or .buckets counts as unsigned, as the ABI has it:
- * an s32 "x.log2" is not alike an s32 "code", a u32 "id.log2" is alike a
- * u32 "id".
+ * variable of that event is read (field_var_hist() in trace_events_hist.c).
+ * Keys are alike when their types are (the type's name too: "int" is not
+ * "s32"), where a key grouped by .log2 or .buckets counts as unsigned, as
+ * the ABI has it: an s32 "x.log2" is not alike an s32 "code", a u32
+ * "id.log2" is alike a u32 "id".
  *
  * Return: true if so.
  */
@@ -656,6 +656,17 @@ bool hist_trigger_same(const struct hist_trigger *a,
 	return hist_actions_same(a, b);
 }
 
+/* Free the references of @ht, unregistered. */
+static void refs_put(struct hist_trigger *ht)
+{
+	struct hist_ref *ref, *next;
+
+	list_for_each_entry_safe(ref, next, &ht->refs, list) {
+		list_del(&ref->list);
+		kfree(ref);
+	}
+}
+
 /**
  * hist_trigger_free - free a trigger and everything it owns
  * @ht:	the trigger, unregistered (or never registered)
@@ -667,9 +678,8 @@ void hist_trigger_free(struct hist_trigger *ht)
 
 	if (!ht)
 		return;
-	hist_created_release(ht);
 	hist_actions_free(ht);
-	hist_refs_put(ht);
+	refs_put(ht);
 	for (i = 0; i < ht->n_vars; i++) {
 		kfree(ht->vars[i]->name);
 		kfree(ht->vars[i]);

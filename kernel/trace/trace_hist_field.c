@@ -31,25 +31,6 @@
 
 #include "trace_hist.h"
 
-/*
- * The modifiers, in the order the spec prints them. @roles: what a field
- * carrying it may be used as.
- */
-const struct hist_mod_desc hist_mods[] = {
-	{ "hex",	HIST_M_HEX,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
-	{ "sym",	HIST_M_SYM,	   HIST_R_KEY | HIST_R_VAR },
-	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY | HIST_R_VAR },
-	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
-	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY | HIST_R_VAR },
-	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY },
-	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY },
-	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
-	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL, true },
-	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL, true },
-	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY | HIST_R_VAR },
-	{ }
-};
-
 /* Names that are not fields of the event's format. */
 static const struct hist_special {
 	const char	*name;
@@ -69,6 +50,23 @@ static const struct hist_special {
 	  HIST_STACKTRACE_SIZE, false },
 	{ }
 };
+
+/* The form of a field of @kind; references take their variable's. */
+static enum hist_form form_of(enum hist_kind kind)
+{
+	switch (kind) {
+	case HIST_K_STR:
+	case HIST_K_DYNSTR:
+	case HIST_K_RELSTR:
+	case HIST_K_COMM:
+		return HIST_FORM_STRING;
+	case HIST_K_STACKTRACE:
+	case HIST_K_DYNSTACK:
+		return HIST_FORM_STACK;
+	default:
+		return HIST_FORM_NUM;
+	}
+}
 
 /**
  * hist_field_new - a new field appended to the program of @b's trigger
@@ -98,102 +96,12 @@ struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 		return NULL;
 	}
 	f->kind = kind;
+	f->form = form_of(kind);
 	f->type = "u64";
 	f->size = sizeof(u64);
 	f->slot = ht->n_slots++;
 	list_add_tail(&f->list, &ht->fields);
 	return f;
-}
-
-/* Print the modifiers of @f (".hex.usecs") as snprintf() would. */
-static int mods_fmt(char *buf, int size, const struct hist_field *f)
-{
-	const struct hist_mod_desc *d;
-	int n = 0;
-
-	for (d = hist_mods; d->name; d++) {
-		char *at = n < size ? buf + n : NULL;
-		int room = n < size ? size - n : 0;
-
-		/* A stack array's .stacktrace is spec_fmt()'s to show. */
-		if (!(f->mods & d->mod) ||
-		    (d->mod == HIST_M_STACKTRACE && f->kind == HIST_K_DYNSTACK))
-			continue;
-		/* An operand's .buckets shows without its size. */
-		if (d->mod == HIST_M_BUCKET && !(f->roles & HIST_R_OPERAND))
-			n += snprintf(at, room, ".buckets=%llu", f->constant);
-		else
-			n += snprintf(at, room, ".%s", d->name);
-	}
-	return n;
-}
-
-/*
- * Print @f as the spec shows it. "cpu" and "stacktrace" are spelled in
- * full, and a stack trace shows no modifier (though it has them, for
- * telling triggers apart) but as an operand, where it is
- * "common_stacktrace.stacktrace"; a stack array ".stacktrace".
- */
-static int spec_fmt(char *buf, int size, const struct hist_field *f)
-{
-	const char *name = f->name;
-	int n;
-
-	if (f->kind == HIST_K_CPU)
-		name = "common_cpu";
-	else if (f->kind == HIST_K_STACKTRACE)
-		return snprintf(buf, size, "%s", f->roles & HIST_R_OPERAND ?
-				"common_stacktrace.stacktrace" :
-				"common_stacktrace");
-	n = snprintf(buf, size, "%s", name);
-	n += mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
-	/*
-	 * A stack array of the record shows as a stack, told so or not, but
-	 * for the value of a variable, which is its name alone.
-	 */
-	if (f->kind == HIST_K_DYNSTACK &&
-	    (!(f->roles & HIST_R_VAR) || (f->roles & HIST_R_OPERAND)))
-		n += snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0,
-			      ".stacktrace");
-	return n;
-}
-
-/* Run @fmt twice: to size the string, then to fill it. */
-static char *alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
-		       const struct hist_field *f)
-{
-	int n = fmt(NULL, 0, f);
-	char *buf = kmalloc(n + 1, GFP_KERNEL);
-
-	if (buf) {
-		buf[0] = '\0';		/* @fmt may have nothing to write */
-		fmt(buf, n + 1, f);
-	}
-	return buf;
-}
-
-/**
- * hist_field_spec - the text of a field as the spec prints it
- * @f:	the field
- *
- * Return: its name followed by its modifiers ("count.hex",
- * "common_timestamp.usecs"), allocated; NULL when out of memory.
- */
-char *hist_field_spec(const struct hist_field *f)
-{
-	return alloc_fmt(spec_fmt, f);
-}
-
-/**
- * hist_field_mods - the modifiers of a field as the spec prints them
- * @f:	the field
- *
- * Return: ".hex.usecs" and the like, or "", allocated; NULL when out of
- * memory.
- */
-char *hist_field_mods(const struct hist_field *f)
-{
-	return alloc_fmt(mods_fmt, f);
 }
 
 /**
@@ -206,50 +114,6 @@ char *hist_field_mods(const struct hist_field *f)
 const char *hist_field_plain(const struct hist_field *f)
 {
 	return f->plain ? f->plain : f->name;
-}
-
-/**
- * hist_field_is_string - the field's value is a string (a pointer to it)
- * @f:	the field
- *
- * Return: true for a string, through references and aliases too.
- */
-bool hist_field_is_string(const struct hist_field *f)
-{
-	switch (f->kind) {
-	case HIST_K_STR:
-	case HIST_K_DYNSTR:
-	case HIST_K_RELSTR:
-	case HIST_K_COMM:
-		return true;
-	case HIST_K_VAR_REF:
-		return hist_field_is_string(f->ref->var->field);
-	case HIST_K_SELF:
-		return hist_field_is_string(f->operand[0]);
-	default:
-		return false;
-	}
-}
-
-/**
- * hist_field_is_stack - the field's value is a stack trace
- * @f:	the field
- *
- * Return: true for a stack trace, through references too.
- */
-bool hist_field_is_stack(const struct hist_field *f)
-{
-	switch (f->kind) {
-	case HIST_K_STACKTRACE:
-	case HIST_K_DYNSTACK:
-		return true;
-	case HIST_K_VAR_REF:
-		return hist_field_is_stack(f->ref->var->field);
-	case HIST_K_SELF:
-		return hist_field_is_stack(f->operand[0]);
-	default:
-		return false;
-	}
 }
 
 /*
@@ -596,6 +460,77 @@ static struct hist_field *own_alias(struct hist_build *b, char *ref,
 	return NULL;
 }
 
+/**
+ * hist_ref_field - compile "$NAME" or "SYSTEM.EVENT.$NAME"
+ * @b:		the build
+ * @system:	the event's system, or NULL for any
+ * @event:	the event's name, when @system is given
+ * @name:	the variable
+ * @roles:	what the value is used as
+ *
+ * Return: the field, NULL when there is no such variable (logged), or an
+ * ERR_PTR.
+ */
+struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
+				  const char *event, const char *name,
+				  unsigned int roles)
+{
+	struct hist_trigger *ht = b->ht;
+	struct hist_ref *ref;
+	struct hist_field *f;
+	struct hist_var *var;
+	char *fname;
+
+	var = hist_var_find(b, system, event, name, roles);
+	if (!var)
+		return NULL;
+
+	list_for_each_entry(ref, &ht->refs, list)
+		if (ref->var == var)
+			goto have_ref;
+	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
+	if (!ref)
+		return ERR_PTR(-ENOMEM);
+	ref->var = var;
+	ref->idx = ht->n_refs++;
+	list_add_tail(&ref->list, &ht->refs);
+
+have_ref:
+	if (roles & HIST_R_OPERAND)
+		ref->consume = true;
+	/* A qualified name stays qualified where the trigger spec shows it */
+	if (system && !(roles & HIST_R_PARAM))
+		fname = kasprintf(GFP_KERNEL, "%s.%s.$%s", system, event, name);
+	else
+		fname = kasprintf(GFP_KERNEL, "$%s", name);
+	if (!fname)
+		return ERR_PTR(-ENOMEM);
+	f = hist_field_new(b, HIST_K_VAR_REF, fname);
+	kfree(fname);
+	if (!f)
+		return ERR_PTR(-ENOMEM);
+	f->ref = ref;
+	f->form = var->field->form;
+	f->type = var->field->type;
+	f->size = var->field->size;
+	f->is_signed = var->field->is_signed;
+	f->in_usecs = var->field->in_usecs;
+	return f;
+}
+
+/*
+ * "SYSTEM.EVENT.FIELD" (@text, SYSTEM up to @dot1, EVENT up to @dot2): a
+ * field of another event, for an action parameter, read through a
+ * variable of a histogram on that event. An ERR_PTR is logged.
+ */
+static struct hist_field *foreign_field(struct hist_build *b, char *text,
+					char *dot1, char *dot2)
+{
+	*dot1 = '\0';
+	*dot2 = '\0';
+	return b->p->field_var(b, text, dot1 + 1, dot2 + 1);
+}
+
 /* $VAR or SYSTEM.EVENT.$VAR; @dollar points at the '$' in @text. */
 static struct hist_field *var_ref(struct hist_build *b, char *text,
 				  char *dollar, unsigned int roles)
@@ -685,7 +620,7 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 			text = third + 1;
 			mod = strchr(text, '.');
 		} else {
-			return hist_foreign_field(b, text, mod, third);
+			return foreign_field(b, text, mod, third);
 		}
 	}
 	return field_mod(b, start, text, mod, roles);

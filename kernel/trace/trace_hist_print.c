@@ -34,6 +34,116 @@
 
 #define HIST_GRAPH_WIDTH	20
 
+/*
+ * The modifiers, in the order the spec prints them. @roles: what a field
+ * carrying it may be used as.
+ */
+const struct hist_mod_desc hist_mods[] = {
+	{ "hex",	HIST_M_HEX,	   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
+	{ "sym",	HIST_M_SYM,	   HIST_R_KEY | HIST_R_VAR },
+	{ "sym-offset",	HIST_M_SYM_OFFSET, HIST_R_KEY | HIST_R_VAR },
+	{ "execname",	HIST_M_EXECNAME,   HIST_R_KEY | HIST_R_VAL | HIST_R_VAR },
+	{ "syscall",	HIST_M_SYSCALL,	   HIST_R_KEY | HIST_R_VAR },
+	{ "log2",	HIST_M_LOG2,	   HIST_R_KEY },
+	{ "buckets",	HIST_M_BUCKET,	   HIST_R_KEY },
+	{ "usecs",	HIST_M_USECS,	   HIST_R_ANY },
+	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL, true },
+	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL, true },
+	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY | HIST_R_VAR },
+	{ }
+};
+
+/* Print the modifiers of @f (".hex.usecs") as snprintf() would. */
+static int mods_fmt(char *buf, int size, const struct hist_field *f)
+{
+	const struct hist_mod_desc *d;
+	int n = 0;
+
+	for (d = hist_mods; d->name; d++) {
+		char *at = n < size ? buf + n : NULL;
+		int room = n < size ? size - n : 0;
+
+		/* A stack array's .stacktrace is spec_fmt()'s to show. */
+		if (!(f->mods & d->mod) ||
+		    (d->mod == HIST_M_STACKTRACE && f->kind == HIST_K_DYNSTACK))
+			continue;
+		/* An operand's .buckets shows without its size. */
+		if (d->mod == HIST_M_BUCKET && !(f->roles & HIST_R_OPERAND))
+			n += snprintf(at, room, ".buckets=%llu", f->constant);
+		else
+			n += snprintf(at, room, ".%s", d->name);
+	}
+	return n;
+}
+
+/*
+ * Print @f as the spec shows it. "cpu" and "stacktrace" are spelled in
+ * full, and a stack trace shows no modifier (though it has them, for
+ * telling triggers apart) but as an operand, where it is
+ * "common_stacktrace.stacktrace"; a stack array ".stacktrace".
+ */
+static int spec_fmt(char *buf, int size, const struct hist_field *f)
+{
+	const char *name = f->name;
+	int n;
+
+	if (f->kind == HIST_K_CPU)
+		name = "common_cpu";
+	else if (f->kind == HIST_K_STACKTRACE)
+		return snprintf(buf, size, "%s", f->roles & HIST_R_OPERAND ?
+				"common_stacktrace.stacktrace" :
+				"common_stacktrace");
+	n = snprintf(buf, size, "%s", name);
+	n += mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
+	/*
+	 * A stack array of the record shows as a stack, told so or not, but
+	 * for the value of a variable, which is its name alone.
+	 */
+	if (f->kind == HIST_K_DYNSTACK &&
+	    (!(f->roles & HIST_R_VAR) || (f->roles & HIST_R_OPERAND)))
+		n += snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0,
+			      ".stacktrace");
+	return n;
+}
+
+/* Run @fmt twice: to size the string, then to fill it. */
+static char *alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
+		       const struct hist_field *f)
+{
+	int n = fmt(NULL, 0, f);
+	char *buf = kmalloc(n + 1, GFP_KERNEL);
+
+	if (buf) {
+		buf[0] = '\0';		/* @fmt may have nothing to write */
+		fmt(buf, n + 1, f);
+	}
+	return buf;
+}
+
+/**
+ * hist_field_spec - the text of a field as the spec prints it
+ * @f:	the field
+ *
+ * Return: its name followed by its modifiers ("count.hex",
+ * "common_timestamp.usecs"), allocated; NULL when out of memory.
+ */
+char *hist_field_spec(const struct hist_field *f)
+{
+	return alloc_fmt(spec_fmt, f);
+}
+
+/**
+ * hist_field_mods - the modifiers of a field as the spec prints them
+ * @f:	the field
+ *
+ * Return: ".hex.usecs" and the like, or "", allocated; NULL when out of
+ * memory.
+ */
+char *hist_field_mods(const struct hist_field *f)
+{
+	return alloc_fmt(mods_fmt, f);
+}
+
 /* A field as the spec prints it: "count.hex", "$ts0"... */
 static void print_field_spec(struct seq_file *m, const struct hist_field *f)
 {
@@ -41,6 +151,16 @@ static void print_field_spec(struct seq_file *m, const struct hist_field *f)
 
 	seq_puts(m, spec ? spec : f->name);
 	kfree(spec);
+}
+
+/* The actions of @ht, as its spec ends. */
+static void print_actions_spec(struct seq_file *m,
+			       const struct hist_trigger *ht)
+{
+	const struct hist_action *act;
+
+	list_for_each_entry(act, &ht->actions, list)
+		seq_printf(m, ":%s", act->spec);
 }
 
 /**
@@ -103,7 +223,7 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 		seq_printf(m, ":clock=%s", ht->clock);
 	if (ht->nohitcount)
 		seq_puts(m, ":nohitcount");
-	hist_actions_print_spec(m, ht);
+	print_actions_spec(m, ht);
 
 	if (data->filter_str)
 		seq_printf(m, " if %s", data->filter_str);
@@ -215,14 +335,9 @@ static void print_key_stack(struct seq_file *m, const struct hist_field *f,
 		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 }
 
-/**
- * hist_print_key - print the key of an entry: "{ KEY: VALUE, ... }"
- * @m:		the output
- * @ht:		the trigger
- * @elt:	the entry
- */
-void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
-		    const struct tracing_map_elt *elt)
+/* The key of the entry @elt: "{ KEY: VALUE, ... }". */
+static void print_key(struct seq_file *m, const struct hist_trigger *ht,
+		      const struct tracing_map_elt *elt)
 {
 	const void *key = tracing_map_elt_key(elt);
 	const void *priv = tracing_map_elt_private(elt);
@@ -327,6 +442,56 @@ static void print_val(struct seq_file *m, const struct hist_field *f,
 }
 
 /*
+ * What the actions keep for the entry @elt: the tracked value of onmax and
+ * onchange, and the saved fields.
+ */
+static void print_actions_entry(struct seq_file *m,
+				const struct hist_trigger *ht,
+				const struct tracing_map_elt *elt)
+{
+	const void *priv = tracing_map_elt_private(elt);
+	const struct hist_action *act;
+	unsigned int i;
+
+	list_for_each_entry(act, &ht->actions, list) {
+		if (act->handler == HIST_ON_MATCH || act->kind == HIST_DO_SNAPSHOT)
+			continue;
+		seq_printf(m, "\n\t%s: %10llu",
+			   act->handler == HIST_ON_MAX ? "max" : "changed",
+			   (u64)atomic64_read(priv + act->track_off));
+		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
+			const struct hist_field *f = act->params[i];
+			const void *v = priv + act->save_off[i];
+
+			if (hist_field_is_string(f))
+				seq_printf(m, "  %s: %-32s", f->name,
+					   (const char *)v);
+			else
+				seq_printf(m, "  %s: %10llu", f->name,
+					   *(const u64 *)v);
+		}
+	}
+}
+
+/* The cause of the last snapshot @ht took, if any. */
+static void print_snapshot_cause(struct seq_file *m,
+				 const struct hist_trigger *ht)
+{
+	const struct tracing_map_elt *elt = READ_ONCE(ht->snap_elt);
+	const char *spec;
+
+	if (!ht->snapshot || !elt)
+		return;
+	/* The handler "onmax($x)" is the spec up to its first ')'. */
+	spec = ht->snapshot->spec;
+	seq_printf(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n\ttriggering value { %.*s }: %10llu\ttriggered by event with key: ",
+		   (int)(strchr(spec, ')') + 1 - spec), spec,
+		   READ_ONCE(ht->snap_val));
+	print_key(m, ht, elt);
+	seq_putc(m, '\n');
+}
+
+/*
  * The sums of every entry of a snapshot, read once: the totals and maxima
  * that .percent and .graph scale by, and the values printed, then agree
  * however the sums grow meanwhile (a bar never grows past its width).
@@ -367,12 +532,12 @@ static void print_entry(struct seq_file *m, const struct hist_trigger *ht,
 {
 	unsigned int i;
 
-	hist_print_key(m, ht, elt);
+	print_key(m, ht, elt);
 	if (!ht->nohitcount)
 		seq_printf(m, " hitcount: %10llu", row[0]);
 	for (i = 1; i < ht->n_vals; i++)
 		print_val(m, ht->vals[i], row[i], sums->total[i], sums->max[i]);
-	hist_actions_print_entry(m, ht, elt);
+	print_actions_entry(m, ht, elt);
 	seq_putc(m, '\n');
 }
 
@@ -397,7 +562,7 @@ static int print_table(struct seq_file *m, struct event_trigger_data *data)
 		cond_resched();
 	}
 	kvfree(sums.vals);
-	hist_actions_print_snapshot(m, ht);
+	print_snapshot_cause(m, ht);
 
 	/* Hits are the hits recorded: the dropped ones are not. */
 	drops = tracing_map_drops(ht->table->map);

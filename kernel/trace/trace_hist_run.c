@@ -21,12 +21,13 @@
  * The steps, with the fields (struct hist_field) compiled at creation:
  *
  *  1. run the key fields and copy their values into the key;
- *  2. resolve the variable references with that key (trace_hist_var.c);
+ *  2. resolve the variable references with that key (resolve_refs());
  *     when one is not set, the event is not counted;
  *  3. run the remaining fields;
  *  4. insert the key into the map (a full map counts a drop and stops);
  *  5. add hitcount and the values to the entry's sums, set its variables;
- *  6. run the actions (trace_hist_action.c).
+ *  6. run the actions (run_actions(); trace_hist_action.c says what
+ *     they are).
  *
  * A scratch chunk:
  *
@@ -45,6 +46,7 @@
 #include <linux/unaligned.h>
 
 #include "trace_hist.h"
+#include "trace_synth.h"
 
 static u64 load_num(const void *p, unsigned int size, bool is_signed)
 {
@@ -182,17 +184,12 @@ static unsigned int str_bound(const struct hist_field *f,
 	}
 }
 
-/**
- * hist_copy_str - copy the string value of a field in a hit
- * @dst:	where to, @size bytes, left NUL-terminated and zero-padded
- * @size:	bytes at @dst
- * @f:		the field, whose slot holds a pointer to the string
- * @fr:		the hit
- *
- * Context: the event's.
+/*
+ * Copy the string value of @f in the hit to @dst, @size bytes, left
+ * NUL-terminated and zero-padded.
  */
-void hist_copy_str(char *dst, unsigned int size, const struct hist_field *f,
-		   struct hist_frame *fr)
+static void copy_str(char *dst, unsigned int size, const struct hist_field *f,
+		     struct hist_frame *fr)
 {
 	const char *src = (const char *)(unsigned long)fr->vals[f->slot];
 
@@ -227,7 +224,7 @@ static void build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 		u64 val = fr->vals[f->slot];
 
 		if (hist_field_is_string(f))
-			hist_copy_str(dst, f->key_size, f, fr);
+			copy_str(dst, f->key_size, f, fr);
 		else if (hist_field_is_stack(f))
 			memcpy(dst, (void *)(unsigned long)val, f->key_size);
 		else
@@ -266,8 +263,183 @@ static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
 		if (hist_field_is_stack(f))
 			memcpy(dst, (void *)(unsigned long)val, var->bytes);
 		else
-			hist_copy_str(dst, var->bytes, f, fr);
+			copy_str(dst, var->bytes, f, fr);
 		tracing_map_elt_var_write_end(elt, var->idx, (unsigned long)dst);
+	}
+}
+
+/*
+ * Tries of a read of a string or stacktrace variable that lost its buffer
+ * to concurrent sets; past them, the variable counts as not set.
+ */
+#define HIST_REF_READ_TRIES	8
+
+/*
+ * Read the variable of @ref in @elt into fr->refs; the bytes of a string
+ * or stack trace are copied into the hit's scratch, whole, and the value
+ * points to that copy.
+ */
+static bool read_ref(const struct hist_ref *ref, struct tracing_map_elt *elt,
+		     struct hist_frame *fr)
+{
+	const struct hist_var *var = ref->var;
+	u64 *val = &fr->refs[ref->idx];
+	struct tracing_map_var_read rd;
+	void *copy;
+	int tries;
+
+	if (!var->bytes)
+		return ref->consume ?
+		       tracing_map_elt_var_read_once(elt, var->idx, val) :
+		       tracing_map_elt_var_get(elt, var->idx, val);
+
+	copy = fr->scratch + ref->copy_off;
+	for (tries = 0; tries < HIST_REF_READ_TRIES; tries++) {
+		if (!tracing_map_elt_var_read_begin(elt, var->idx, &rd))
+			return false;
+		memcpy(copy, (void *)(unsigned long)rd.val, var->bytes);
+		if (tracing_map_elt_var_read_end(elt, var->idx, &rd,
+						 ref->consume)) {
+			*val = (unsigned long)copy;
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Read the variables the hit needs, with its key (fr->key built) into
+ * fr->refs; true when every variable was set (and is now consumed). The
+ * key looked up is ours, zero-extended (or cut) to the key size of the
+ * histogram read: a histogram keyed otherwise than we are matches the
+ * entries whose key bytes begin with ours and are zero after them.
+ */
+static bool resolve_refs(const struct hist_trigger *ht, struct hist_frame *fr)
+{
+	const struct hist_ref *ref;
+	struct tracing_map_elt *elt;
+
+	list_for_each_entry(ref, &ht->refs, list) {
+		elt = tracing_map_lookup(ref->var->owner->table->map, fr->key);
+		if (!elt || !read_ref(ref, elt, fr))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * onmax/onchange: whether @val is news for the entry; records it if so.
+ * Hits of one entry on several CPUs agree through the atomic64_t.
+ */
+static bool track(const struct hist_action *act, void *priv, u64 val)
+{
+	atomic64_t *tracked = priv + act->track_off;
+	s64 old;
+
+	if (act->handler == HIST_ON_CHANGE)
+		return atomic64_xchg(tracked, val) != val;
+
+	old = atomic64_read(tracked);
+	do {
+		if (val <= (u64)old)
+			return false;
+	} while (!atomic64_try_cmpxchg(tracked, &old, val));
+	return true;
+}
+
+static void save_fields(const struct hist_action *act, struct hist_frame *fr,
+			void *priv)
+{
+	unsigned int i;
+
+	for (i = 0; i < act->n_params; i++) {
+		const struct hist_field *f = act->params[i];
+		void *dst = priv + act->save_off[i];
+
+		if (hist_field_is_string(f))
+			copy_str(dst, HIST_STR_MAX, f, fr);
+		else
+			*(u64 *)dst = fr->vals[f->slot];
+	}
+}
+
+#ifdef CONFIG_TRACER_SNAPSHOT
+/* What a hit hands to hist_snapshot_update() through the snapshot code. */
+struct hist_snap_cause {
+	struct hist_trigger		*ht;
+	const struct tracing_map_elt	*elt;
+	u64				val;
+};
+
+/**
+ * hist_snapshot_update - the conditional snapshot's update callback of a
+ * trigger with a snapshot() action
+ * @tr:		the instance
+ * @data:	the cause, or NULL
+ *
+ * Called by update_max_tr() with max_lock held, irqs off, for every snapshot
+ * of the instance while the trigger holds its conditional snapshot: ours
+ * through take_snapshot(), with a cause, and anyone else's (a `snapshot`
+ * trigger, tracing_snapshot()) with none. The buffer belongs to the trigger
+ * then, as the snapshot file says by refusing writes with -EBUSY: another
+ * snapshot is not taken, so what the hist file reports of the last one
+ * stays true.
+ *
+ * Return: whether the snapshot is taken.
+ */
+bool hist_snapshot_update(struct trace_array *tr, void *data)
+{
+	struct hist_snap_cause *cause = data;
+	struct hist_trigger *ht;
+
+	if (!cause)
+		return false;
+	ht = cause->ht;
+	WRITE_ONCE(ht->snap_elt, cause->elt);
+	WRITE_ONCE(ht->snap_val, cause->val);
+	return true;
+}
+
+static void take_snapshot(struct hist_trigger *ht,
+			  const struct tracing_map_elt *elt, u64 val)
+{
+	struct hist_snap_cause cause = { .ht = ht, .elt = elt, .val = val };
+
+	tracing_snapshot_cond(ht->tr, &cause);
+}
+
+#else
+static void take_snapshot(struct hist_trigger *ht,
+			  const struct tracing_map_elt *elt, u64 val)
+{
+}
+#endif
+
+/* Run the actions of the trigger for a hit that updated @elt. */
+static void run_actions(struct hist_trigger *ht, struct hist_frame *fr,
+			struct tracing_map_elt *elt)
+{
+	void *priv = tracing_map_elt_private(elt);
+	const struct hist_action *act;
+	u64 val = 0;
+
+	list_for_each_entry(act, &ht->actions, list) {
+		if (act->handler != HIST_ON_MATCH) {
+			val = fr->vals[act->watched->slot];
+			if (!track(act, priv, val))
+				continue;
+		}
+		switch (act->kind) {
+		case HIST_DO_TRACE:
+			synth_event_emit(act->synth, fr->vals, act->param_slots);
+			break;
+		case HIST_DO_SAVE:
+			save_fields(act, fr, priv);
+			break;
+		case HIST_DO_SNAPSHOT:
+			take_snapshot(ht, elt, val);
+			break;
+		}
 	}
 }
 
@@ -285,7 +457,7 @@ static void hit(struct hist_trigger *ht, struct hist_frame *fr)
 	memset(fr->key, 0, ht->lookup_key_size);
 	build_key(ht, fr);
 
-	if (ht->n_refs && !hist_refs_resolve(ht, fr))
+	if (ht->n_refs && !resolve_refs(ht, fr))
 		return;
 	run(ht, fr, ht->n_key_fields, ht->n_slots);
 
@@ -299,7 +471,7 @@ static void hit(struct hist_trigger *ht, struct hist_frame *fr)
 	set_vars(ht, fr, elt);
 
 	if (!list_empty(&ht->actions))
-		hist_actions_run(ht, fr, elt);
+		run_actions(ht, fr, elt);
 }
 
 /**
