@@ -20,7 +20,7 @@
  * trigger list, whose private_data is the struct hist_trigger; it is
  * refcounted by the framework (data->ref) and freed by hist_cmd_free()
  * after tracepoint_synchronize_unregister(), so that no event is still
- * running it. As on stock kernels, a histogram does not pin its event: a
+ * running it. A histogram does not pin its event: a
  * module whose events have histograms can be removed, and
  * hist_module_notify() removes those histograms first.
  *
@@ -32,7 +32,7 @@
  * instance or an event going away takes all its triggers at once, in no
  * particular order: a trigger removed while others still read its
  * variables stays allocated, off every list, until the last of its
- * readers is gone (vars_unregister()).
+ * readers is gone (hist_vars_unregister()).
  *
  * Everything here runs under event_mutex, except hist_enable_trigger(),
  * which runs at event time.
@@ -46,8 +46,8 @@
 
 static struct event_command hist_cmd;
 
-static bool same_filter(const struct event_trigger_data *a,
-			const struct event_trigger_data *b)
+static bool hist_same_filter(const struct event_trigger_data *a,
+			     const struct event_trigger_data *b)
 {
 	if (!a->filter_str || !b->filter_str)
 		return a->filter_str == b->filter_str;
@@ -58,8 +58,8 @@ static bool same_filter(const struct event_trigger_data *a,
  * The registered trigger of @file that is the same histogram as @test,
  * filter included: the one "hist:..." duplicates, "!hist:..." removes.
  */
-static struct event_trigger_data *find_same(struct trace_event_file *file,
-					    struct event_trigger_data *test)
+static struct event_trigger_data *hist_find_same(struct trace_event_file *file,
+						 struct event_trigger_data *test)
 {
 	struct hist_trigger *ht = test->private_data;
 	struct event_trigger_data *data;
@@ -70,7 +70,7 @@ static struct event_trigger_data *find_same(struct trace_event_file *file,
 		if ((data->name || test->name) &&
 		    (!data->name || !test->name || strcmp(data->name, test->name)))
 			continue;
-		if (!same_filter(data, test))
+		if (!hist_same_filter(data, test))
 			continue;
 		if (hist_trigger_same(data->private_data, ht))
 			return data;
@@ -79,14 +79,14 @@ static struct event_trigger_data *find_same(struct trace_event_file *file,
 }
 
 /* Removing a helper histogram frees it through hist_cmd_free(). */
-static void remove_trigger(struct event_trigger_data *data,
-			   struct trace_event_file *file);
+static void hist_remove_trigger(struct event_trigger_data *data,
+				struct trace_event_file *file);
 
 /*
  * Remove the histograms @ht, being freed, created for its field
  * variables, unless others read them.
  */
-static void created_release(struct hist_trigger *ht)
+static void hist_created_release(struct hist_trigger *ht)
 {
 	struct event_trigger_data *data, *iter;
 	unsigned int i;
@@ -98,7 +98,7 @@ static void created_release(struct hist_trigger *ht)
 			struct hist_trigger *c = data->private_data;
 
 			if (iter == data && !c->users) {
-				remove_trigger(data, ht->created_file[i]);
+				hist_remove_trigger(data, ht->created_file[i]);
 				break;
 			}
 		}
@@ -107,15 +107,15 @@ static void created_release(struct hist_trigger *ht)
 }
 
 /* Free a trigger nothing reads and no event runs any more. */
-static void trigger_free(struct hist_trigger *ht)
+static void hist_free_trigger(struct hist_trigger *ht)
 {
 	if (ht)
-		created_release(ht);
+		hist_created_release(ht);
 	hist_trigger_free(ht);
 }
 
 /* Make a registered trigger's variables visible; pin the ones it reads. */
-static void vars_register(struct hist_trigger *ht)
+static void hist_vars_register(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
 
@@ -127,11 +127,11 @@ static void vars_register(struct hist_trigger *ht)
 }
 
 /*
- * Undo vars_register() and free the trigger, removed from its event and
+ * Undo hist_vars_register() and free the trigger, removed from its event and
  * run by no event, now or when the last trigger reading its variables
  * goes.
  */
-static void vars_unregister(struct hist_trigger *ht)
+static void hist_vars_unregister(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
 
@@ -141,15 +141,15 @@ static void vars_unregister(struct hist_trigger *ht)
 		struct hist_trigger *owner = ref->var->owner;
 
 		if (!--owner->users && owner->removed)
-			trigger_free(owner);
+			hist_free_trigger(owner);
 	}
 	ht->removed = true;
 	if (!ht->users)
-		trigger_free(ht);
+		hist_free_trigger(ht);
 }
 
 /* Clock and timestamps: what a trigger reading common_timestamp needs. */
-static int use_timestamps(struct hist_parse *p, struct hist_trigger *ht)
+static int hist_use_timestamps(struct hist_parse *p, struct hist_trigger *ht)
 {
 	const char *clock = p->spec.clock ? p->spec.clock : "global";
 	int ret;
@@ -185,26 +185,26 @@ static void hist_cmd_free(struct event_trigger_data *data)
 	if (data->name)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
-	vars_unregister(ht);
+	hist_vars_unregister(ht);
 }
 
 /*
  * What a registered trigger holds in its trace array: a reference when it
  * has variables (an instance with histograms others may read cannot go
- * away; stock kernels refuse the rmdir with -EBUSY just so), the trace
+ * away: its rmdir fails with -EBUSY), the trace
  * clock and unbuffered filtering for timestamps, the conditional snapshot.
  * They are given back when the trigger is removed, not when it is freed:
  * an instance being removed frees its triggers under trace_types_lock,
  * which giving them back would take again.
  */
-static int claim_resources(struct hist_parse *p, struct hist_trigger *ht)
+static int hist_claim_resources(struct hist_parse *p, struct hist_trigger *ht)
 {
 	int ret;
 
 	if (ht->n_vars && trace_array_get(ht->tr) < 0)
 		return -ENODEV;
 	if (ht->uses_timestamp) {
-		ret = use_timestamps(p, ht);
+		ret = hist_use_timestamps(p, ht);
 		if (ret)
 			goto out_put;
 	}
@@ -222,7 +222,7 @@ out_put:
 	return ret;
 }
 
-static void release_resources(struct hist_trigger *ht)
+static void hist_release_resources(struct hist_trigger *ht)
 {
 	hist_actions_disable(ht);
 	if (ht->uses_timestamp)
@@ -252,23 +252,23 @@ static int hist_cmd_reg(char *glob, struct event_trigger_data *data,
 	return ret;
 }
 
-static void remove_trigger(struct event_trigger_data *data,
-			   struct trace_event_file *file)
+static void hist_remove_trigger(struct event_trigger_data *data,
+				struct trace_event_file *file)
 {
 	list_del_rcu(&data->list);
 	trace_event_trigger_enable_disable(file, 0);
 	update_cond_flag(file);
-	release_resources(data->private_data);
+	hist_release_resources(data->private_data);
 	hist_cmd_free(data);
 }
 
 static void hist_cmd_unreg(char *glob, struct event_trigger_data *test,
 			   struct trace_event_file *file)
 {
-	struct event_trigger_data *data = find_same(file, test);
+	struct event_trigger_data *data = hist_find_same(file, test);
 
 	if (data)
-		remove_trigger(data, file);
+		hist_remove_trigger(data, file);
 }
 
 /*
@@ -287,11 +287,12 @@ static void hist_cmd_unreg_all(struct trace_event_file *file)
 	}
 	list_for_each_entry_safe(data, next, &file->triggers, list)
 		if (hist_is_hist_trigger(data))
-			remove_trigger(data, file);
+			hist_remove_trigger(data, file);
 }
 
 /* pause, cont or clear on a histogram that exists. */
-static void apply_state(struct hist_parse *p, struct event_trigger_data *data)
+static void hist_apply_state(struct hist_parse *p,
+			     struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
 	struct hist_spec *s = &p->spec;
@@ -321,8 +322,8 @@ static void apply_state(struct hist_parse *p, struct event_trigger_data *data)
  * The first histogram named as @data is, or NULL; an ERR_PTR (logged)
  * when it is not the same histogram as @data's.
  */
-static struct event_trigger_data *named_leader(struct hist_parse *p,
-					       struct event_trigger_data *data)
+static struct event_trigger_data *hist_named_leader(struct hist_parse *p,
+						    struct event_trigger_data *data)
 {
 	struct event_trigger_data *leader;
 
@@ -338,9 +339,10 @@ static struct event_trigger_data *named_leader(struct hist_parse *p,
 }
 
 /* name=: share the table of the first histogram of that name. */
-static int join_named(struct hist_parse *p, struct event_trigger_data *data)
+static int hist_join_named(struct hist_parse *p,
+			   struct event_trigger_data *data)
 {
-	struct event_trigger_data *leader = named_leader(p, data);
+	struct event_trigger_data *leader = hist_named_leader(p, data);
 	struct hist_trigger *ht = data->private_data;
 
 	if (IS_ERR(leader))
@@ -352,17 +354,17 @@ static int join_named(struct hist_parse *p, struct event_trigger_data *data)
 	return 0;
 }
 
-static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
-		       struct event_trigger_data *data)
+static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
+			    struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
 	struct event_trigger_data *same;
 	int ret;
 
-	same = find_same(file, data);
+	same = hist_find_same(file, data);
 	if (same) {
 		if (p->spec.pause || p->spec.cont || p->spec.clear) {
-			apply_state(p, same);
+			hist_apply_state(p, same);
 			return 1;
 		}
 		hist_err(p, HIST_ERR_HIST_EXISTS, NULL);
@@ -370,19 +372,19 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	}
 	if (p->spec.cont || p->spec.clear) {
 		/* A histogram of that name that is another is found first. */
-		if (IS_ERR(named_leader(p, data)))
+		if (IS_ERR(hist_named_leader(p, data)))
 			return -EINVAL;
 		hist_err(p, HIST_ERR_HIST_NOT_FOUND, NULL);
 		return -ENOENT;
 	}
 
-	ret = data->name ? join_named(p, data) : hist_table_create(ht);
+	ret = data->name ? hist_join_named(p, data) : hist_table_create(ht);
 	if (ret)
 		return ret;
 	ret = hist_scratch_alloc(ht);
 	if (ret)
 		return ret;
-	ret = claim_resources(p, ht);
+	ret = hist_claim_resources(p, ht);
 	if (ret)
 		return ret;
 	if (data->name) {
@@ -397,7 +399,7 @@ static int add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	if (ret)
 		goto out_unname;
 	hist_actions_pin(ht);
-	vars_register(ht);
+	hist_vars_register(ht);
 	return 0;
 
 out_unname:
@@ -406,14 +408,15 @@ out_unname:
 		data->name = p->spec.name;
 	}
 out_release:
-	release_resources(ht);
+	hist_release_resources(ht);
 	return ret;
 }
 
-static int remove_matching(struct hist_parse *p, struct trace_event_file *file,
-			   struct event_trigger_data *test)
+static int hist_remove_matching(struct hist_parse *p,
+				struct trace_event_file *file,
+				struct event_trigger_data *test)
 {
-	struct event_trigger_data *data = find_same(file, test);
+	struct event_trigger_data *data = hist_find_same(file, test);
 	struct hist_trigger *ht;
 
 	if (!data)
@@ -421,7 +424,7 @@ static int remove_matching(struct hist_parse *p, struct trace_event_file *file,
 	ht = data->private_data;
 	if (ht->users)
 		return -EBUSY;		/* others read its variables */
-	remove_trigger(data, file);
+	hist_remove_trigger(data, file);
 	return 0;
 }
 
@@ -434,8 +437,8 @@ static int hist_cmd_parse_for(struct event_command *cmd_ops,
  * The histogram of @file that a field variable histogram copies its keys
  * and filter from: the first one whose keys are of the types of @ht's.
  */
-static struct event_trigger_data *template_of(struct trace_event_file *file,
-					      struct hist_trigger *ht)
+static struct event_trigger_data *
+hist_template_of(struct trace_event_file *file, struct hist_trigger *ht)
 {
 	struct event_trigger_data *data;
 
@@ -448,8 +451,9 @@ static struct event_trigger_data *template_of(struct trace_event_file *file,
 }
 
 /* "keys=K,...:VAR=FIELD [if FILTER]" for a field variable histogram. */
-static char *field_var_cmd(struct event_trigger_data *tmpl, const char *var,
-			   const char *field)
+static char *hist_field_var_cmd(struct event_trigger_data *tmpl,
+				const char *var,
+				const char *field)
 {
 	struct hist_trigger *t = tmpl->private_data;
 	char *cmd, *key, *next;
@@ -486,8 +490,8 @@ static char *field_var_cmd(struct event_trigger_data *tmpl, const char *var,
  * Returns the field referencing the variable, or an ERR_PTR: logged,
  * except when the command would be MAX_FILTER_STR_VAL long or more.
  */
-static struct hist_field *field_var_hist(struct hist_build *b,
-					 const char *system,
+static struct hist_field *hist_field_var_hist(struct hist_build *b,
+					      const char *system,
 					 const char *event, char *field)
 {
 	struct hist_trigger *ht = b->ht;
@@ -503,7 +507,7 @@ static struct hist_field *field_var_hist(struct hist_build *b,
 		hist_err(b->p, HIST_ERR_EVENT_FILE_NOT_FOUND, field);
 		return ERR_PTR(-EINVAL);
 	}
-	tmpl = file ? template_of(file, ht) : NULL;
+	tmpl = file ? hist_template_of(file, ht) : NULL;
 	if (file && !tmpl) {
 		hist_err(b->p, HIST_ERR_MATCH_HIST_NOT_FOUND, field);
 		return ERR_PTR(-EINVAL);
@@ -517,7 +521,7 @@ static struct hist_field *field_var_hist(struct hist_build *b,
 		return ERR_PTR(-ENOMEM);
 	if (!hist_var_lookup(ht->tr, system, event, var) && !b->probe &&
 	    ht->n_created < ARRAY_SIZE(ht->created)) {
-		cmd = field_var_cmd(tmpl, var, field);
+		cmd = hist_field_var_cmd(tmpl, var, field);
 		if (!cmd) {
 			kfree(var);
 			return ERR_PTR(-ENOMEM);
@@ -564,7 +568,7 @@ static int hist_cmd_parse_for(struct event_command *cmd_ops,
 	struct hist_parse p = {
 		.tr		= file->tr,
 		.find_event	= __find_event_file,
-		.field_var	= field_var_hist,
+		.field_var	= hist_field_var_hist,
 		.report_to	= report_to,
 	};
 	struct hist_trigger *ht;
@@ -587,7 +591,7 @@ static int hist_cmd_parse_for(struct event_command *cmd_ops,
 	}
 	data = trigger_data_alloc(cmd_ops, cmd, NULL, ht);
 	if (!data) {
-		trigger_free(ht);
+		hist_free_trigger(ht);
 		ret = -ENOMEM;
 		goto out;
 	}
@@ -604,10 +608,10 @@ static int hist_cmd_parse_for(struct event_command *cmd_ops,
 		goto out_free;
 
 	if (event_trigger_check_remove(glob)) {
-		ret = remove_matching(&p, file, data);
+		ret = hist_remove_matching(&p, file, data);
 		goto out_free;
 	}
-	ret = add_trigger(&p, file, data);
+	ret = hist_add_trigger(&p, file, data);
 	if (ret)
 		goto out_free;
 	goto out;
@@ -619,7 +623,7 @@ out_free:
 	set_trigger_filter(NULL, data, NULL);
 	data->name = NULL;
 	trigger_data_free(data);
-	trigger_free(ht);
+	hist_free_trigger(ht);
 out:
 	hist_parse_free(&p);
 	return ret;
@@ -649,13 +653,13 @@ static struct event_command hist_cmd = {
 };
 
 /* Remove every histogram of an event. */
-static void remove_all(struct trace_event_file *file)
+static void hist_remove_all(struct trace_event_file *file)
 {
 	struct event_trigger_data *data, *next;
 
 	list_for_each_entry_safe(data, next, &file->triggers, list)
 		if (hist_is_hist_trigger(data))
-			remove_trigger(data, file);
+			hist_remove_trigger(data, file);
 }
 
 /*
@@ -680,7 +684,7 @@ static int hist_module_notify(struct notifier_block *nb, unsigned long val,
 			/* A dynamic event keeps a refcount where .module is. */
 			if (!(call->flags & TRACE_EVENT_FL_DYNAMIC) &&
 			    call->module == mod)
-				remove_all(file);
+				hist_remove_all(file);
 		}
 	}
 	mutex_unlock(&event_mutex);
@@ -807,7 +811,7 @@ struct hist_file {
 };
 
 /* Every hit of every hist trigger of the event. Under event_mutex. */
-static u64 event_hits(struct trace_event_file *file)
+static u64 hist_event_hits(struct trace_event_file *file)
 {
 	struct event_trigger_data *data;
 	u64 hits = 0;
@@ -832,14 +836,15 @@ static int hist_file_show(struct seq_file *m, void *v)
 	file = event_file_file(hf->file);
 	if (file) {
 		ret = hist_show(m, file);
-		hf->last_read = event_hits(file);
+		hf->last_read = hist_event_hits(file);
 		hf->last_poll = hf->last_read;
 	}
 	mutex_unlock(&event_mutex);
 	return ret;
 }
 
-static __poll_t event_hist_poll(struct file *filp, struct poll_table_struct *wait)
+static __poll_t event_hist_poll(struct file *filp,
+				struct poll_table_struct *wait)
 {
 	struct seq_file *m = filp->private_data;
 	struct hist_file *hf = m->private;
@@ -855,7 +860,7 @@ static __poll_t event_hist_poll(struct file *filp, struct poll_table_struct *wai
 		mutex_unlock(&event_mutex);
 		return EPOLLERR;
 	}
-	hits = event_hits(file);
+	hits = hist_event_hits(file);
 	if (hits != hf->last_read)
 		mask |= EPOLLIN | EPOLLRDNORM;
 	if (hits != hf->last_poll)
@@ -895,7 +900,7 @@ static int event_hist_open(struct inode *inode, struct file *filp)
 	mutex_lock(&event_mutex);
 	file = event_file_file(filp);
 	if (file)
-		hf->last_poll = event_hits(file);
+		hf->last_poll = hist_event_hits(file);
 	mutex_unlock(&event_mutex);
 	if (!file) {
 		ret = -ENODEV;

@@ -26,7 +26,7 @@
  *                           __data_loc word), STR_VAR_LEN_MAX bytes for a
  *                           char[N] string whatever N; then the data of the
  *                           variable-length fields, in field order.  This is
- *                           the layout stock 6.12 shows in format files.
+ *                           the layout the ABI shows in format files.
  *
  * Invariants: an event's definition never changes after creation; the set
  * of events, their dyn_event links, ->ref and ->n_enabled change only under
@@ -67,7 +67,7 @@ enum synth_err {
 	SYNTH_ERR_INVALID_ARRAY_SPEC,
 };
 
-/* The messages error_log shows, as stock 6.12 words them. */
+/* The messages error_log shows, in the ABI's words. */
 static const char * const synth_err_text[] = {
 	[SYNTH_ERR_BAD_NAME]		= "Illegal name",
 	[SYNTH_ERR_INVALID_CMD]		=
@@ -664,7 +664,7 @@ static void synth_print_int(struct trace_seq *s, const struct synth_field *f,
 {
 	const char *fmt = synth_int_type(f->type)->fmt;
 
-	/* Stock kernels print 1- and 2-byte values unsigned, "%d" or not. */
+	/* 1- and 2-byte values print unsigned, "%d" or not. */
 	switch (f->size) {
 	case 1:
 		trace_seq_printf(s, fmt, (int)slot->as_u8);
@@ -732,7 +732,7 @@ static struct trace_event_functions synth_event_funcs = {
 
 /*
  * The fields of the format file.  A variable-length field shows as
- * "__data_loc TYPE", 8 bytes and signed, like stock.
+ * "__data_loc TYPE", 8 bytes and signed.
  */
 static int synth_event_define_fields(struct trace_event_call *call)
 {
@@ -957,7 +957,7 @@ static bool synth_tok_is(const struct synth_token *t, const char *s)
 /*
  * Where error_log puts the caret for token @t: at the first place its text
  * appears in the command, which may be in an earlier word ("u" of "u64").
- * Stock reports every field error this way.
+ * Every field error is careted this way.
  */
 static unsigned int synth_tok_errpos(const struct synth_parse *p,
 				     const struct synth_token *t)

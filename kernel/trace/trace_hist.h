@@ -24,7 +24,7 @@
  * fields in that order and stores each result in the slot array
  * vals[field->slot]. Keys are computed first (phase KEY), then the
  * variables of other histograms this one reads are looked up with the key
- * (resolve_refs() in trace_hist_run.c), then everything else (phase VAL).
+ * (hist_resolve_refs() in trace_hist_run.c), then everything else (phase VAL).
  *
  * Strings and stack traces travel through slots as pointers: a string slot
  * holds a pointer to its bytes and the field's size bounds the copy; a
@@ -192,7 +192,7 @@ enum hist_role {
 
 /*
  * The errors of hist commands; hist_err_text[] (trace_hist_parse.c) has
- * their error_log texts, stock 6.12's wording, which users' scripts match.
+ * their error_log texts, the ABI's wording, which users' scripts match.
  */
 enum hist_err {
 	HIST_ERR_EMPTY_ASSIGNMENT,
@@ -331,7 +331,7 @@ struct hist_field;
  * @n_errs:	error_log entries written for the command
  * @err, @err_pos: the first of them: its error and its caret
  * @field_var:	how an action parameter SYSTEM.EVENT.FIELD reads a field
- *		of another event: the command layer's field_var_hist(),
+ *		of another event: the command layer's hist_field_var_hist(),
  *		which may create a histogram there
  * @report_to:	NULL, or the parse of the command this one was made for
  *		(a field variable histogram's): the errors go to its
@@ -418,7 +418,7 @@ struct hist_var {
  * histogram's map with the current key. A reference used in an
  * expression ("lat=common_timestamp-$ts0") consumes the value, so that a
  * stale timestamp is never paired with a later event; one used alone (an
- * alias "t=$ts0", an action parameter) only reads it, as stock kernels do.
+ * alias "t=$ts0", an action parameter) only reads it.
  */
 struct hist_ref {
 	struct hist_var		*var;

@@ -24,7 +24,7 @@
  *		reference), or SYSTEM.EVENT.FIELD of another event, which
  *		becomes a variable "synthetic_FIELD" of a histogram created
  *		on that event with the keys and filter of the histogram there
- *		(field_var_hist() in trace_events_hist.c);
+ *		(hist_field_var_hist() in trace_events_hist.c);
  *	save	copies fields of the hit into the entry's private data, which
  *		the hist file prints under the entry;
  *	snapshot takes a snapshot of the trace buffer (conditional snapshot:
@@ -41,7 +41,7 @@
 #include "trace_hist.h"
 #include "trace_synth.h"
 
-static struct hist_var *own_var(struct hist_trigger *ht, const char *name)
+static struct hist_var *hist_own_var(struct hist_trigger *ht, const char *name)
 {
 	unsigned int i;
 
@@ -52,7 +52,8 @@ static struct hist_var *own_var(struct hist_trigger *ht, const char *name)
 }
 
 /* A field whose value is the hit's value of one of our own variables. */
-static struct hist_field *self_ref(struct hist_build *b, struct hist_var *var)
+static struct hist_field *hist_self_ref(struct hist_build *b,
+					struct hist_var *var)
 {
 	struct hist_field *f;
 	char *name = kasprintf(GFP_KERNEL, "$%s", var->name);
@@ -75,7 +76,7 @@ static struct hist_field *self_ref(struct hist_build *b, struct hist_var *var)
  * Where an error about parameter @text points: a SYSTEM.EVENT.FIELD or
  * SYSTEM.EVENT.$VAR is reported at its FIELD or $VAR.
  */
-static const char *param_caret(const char *text)
+static const char *hist_param_caret(const char *text)
 {
 	const char *dot = strchr(text, '.');
 
@@ -84,7 +85,7 @@ static const char *param_caret(const char *text)
 }
 
 /* Whether @text is "SYSTEM.EVENT.FIELD" with the event of @b's trigger. */
-static bool own_field_name(struct hist_build *b, const char *text)
+static bool hist_own_field_name(struct hist_build *b, const char *text)
 {
 	const char *system = b->call->class->system;
 	const char *event = trace_event_name(b->call);
@@ -100,8 +101,8 @@ static bool own_field_name(struct hist_build *b, const char *text)
  * and "$x.hex" are refused, silently, where save() takes "x.hex". A field
  * that is not ours is then looked for on @act's onmatch event.
  */
-static struct hist_field *param_field(struct hist_build *b,
-				      struct hist_action *act, char *text,
+static struct hist_field *hist_param_field(struct hist_build *b,
+					   struct hist_action *act, char *text,
 				      bool save)
 {
 	const char *dot = strchr(text, '.');
@@ -112,9 +113,9 @@ static struct hist_field *param_field(struct hist_build *b,
 	if (!save && dot && !strchr(dot + 1, '.'))
 		return ERR_PTR(-EINVAL);
 	if (text[0] == '$') {
-		var = own_var(b->ht, text + 1);
+		var = hist_own_var(b->ht, text + 1);
 		if (var)
-			return self_ref(b, var);
+			return hist_self_ref(b, var);
 		/* Not ours: onmatch() looks on its event only. */
 		if (!hist_var_lookup(b->ht->tr, act->match_system,
 				     act->match_event, text + 1)) {
@@ -129,11 +130,11 @@ static struct hist_field *param_field(struct hist_build *b,
 	 * through a histogram there), are all they are.
 	 */
 	if (isdigit(*text) ||
-	    (!save && dot && (strchr(text, '$') || !own_field_name(b, text))))
+	    (!save && dot && (strchr(text, '$') || !hist_own_field_name(b, text))))
 		return hist_field_parse(b, text, HIST_R_PARAM);
 
 	/* Parsing cuts @text; the errors after it point at the whole. */
-	orig = kstrdup(param_caret(text), GFP_KERNEL);
+	orig = kstrdup(hist_param_caret(text), GFP_KERNEL);
 	if (!orig)
 		return ERR_PTR(-ENOMEM);
 	f = hist_field_parse(b, text, HIST_R_PARAM);
@@ -164,8 +165,8 @@ out:
  * number where a string is expected (the event shows an empty string) or
  * the string's address where a number is.
  */
-static bool param_fits(const struct hist_field *f,
-		       const struct synth_field *sf)
+static bool hist_param_fits(const struct hist_field *f,
+			    const struct synth_field *sf)
 {
 	unsigned int sf_size = sf->size;
 	bool is_signed = f->is_signed;
@@ -189,8 +190,8 @@ static bool param_fits(const struct hist_field *f,
  * is what is reported; more than that many that all fit are refused
  * without a word.
  */
-static int build_trace(struct hist_build *b, struct hist_action *act,
-		       const struct hist_action_spec *as)
+static int hist_build_trace(struct hist_build *b, struct hist_action *act,
+			    const struct hist_action_spec *as)
 {
 	char *synth_name = as->shorthand ? as->name : as->params[0];
 	char *const *params = as->shorthand ? as->params : as->params + 1;
@@ -211,12 +212,12 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 	/* A parameter too many is a mismatch; too few, a count error. */
 	for (i = 0; i < n; i++) {
 		const struct synth_field *sf = synth_event_field(se, i);
-		const char *caret = param_caret(params[i]);
+		const char *caret = hist_param_caret(params[i]);
 
-		f = param_field(b, act, params[i], false);
+		f = hist_param_field(b, act, params[i], false);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (!sf || !param_fits(f, sf)) {
+		if (!sf || !hist_param_fits(f, sf)) {
 			hist_err(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH, caret);
 			return -EINVAL;
 		}
@@ -232,14 +233,14 @@ static int build_trace(struct hist_build *b, struct hist_action *act,
 	return 0;
 }
 
-static int build_save(struct hist_build *b, struct hist_action *act,
-		      char **params, int n)
+static int hist_build_save(struct hist_build *b, struct hist_action *act,
+			   char **params, int n)
 {
 	struct hist_field *f;
 	int i;
 
 	for (i = 0; i < n; i++) {
-		f = param_field(b, act, params[i], true);
+		f = hist_param_field(b, act, params[i], true);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		act->params[act->n_params++] = f;
@@ -248,8 +249,8 @@ static int build_save(struct hist_build *b, struct hist_action *act,
 }
 
 /* HANDLER(ARG): onmatch's event (checked by the parser), or a variable. */
-static int build_handler(struct hist_build *b, struct hist_action *act,
-			 const struct hist_action_spec *as)
+static int hist_build_handler(struct hist_build *b, struct hist_action *act,
+			      const struct hist_action_spec *as)
 {
 	struct hist_var *var;
 
@@ -262,7 +263,7 @@ static int build_handler(struct hist_build *b, struct hist_action *act,
 		hist_err(b->p, HIST_ERR_TRACK_NOT_VAR, as->arg);
 		return -EINVAL;
 	}
-	var = own_var(b->ht, as->arg + 1);
+	var = hist_own_var(b->ht, as->arg + 1);
 	if (!var) {
 		hist_err(b->p, HIST_ERR_TRACK_VAR_NOT_FOUND, as->arg + 1);
 		return -EINVAL;
@@ -272,7 +273,7 @@ static int build_handler(struct hist_build *b, struct hist_action *act,
 }
 
 /* The parameters of an action as the spec prints them: "a,b,c". */
-static char *join_params(const struct hist_action_spec *as)
+static char *hist_join_params(const struct hist_action_spec *as)
 {
 	size_t len = 1;
 	unsigned int i;
@@ -294,10 +295,10 @@ static char *join_params(const struct hist_action_spec *as)
  * so that what the parser ignored does not show; the shorthand
  * SYNTH(...) is compared as trace(SYNTH,...).
  */
-static int action_texts(struct hist_action *act,
-			const struct hist_action_spec *as)
+static int hist_action_texts(struct hist_action *act,
+			     const struct hist_action_spec *as)
 {
-	char *params = join_params(as), *handler;
+	char *params = hist_join_params(as), *handler;
 	int ret = -ENOMEM;
 
 	handler = kasprintf(GFP_KERNEL, "%s(%s%s%s)",
@@ -322,16 +323,16 @@ out:
 	return ret;
 }
 
-static int snapshot_available(struct hist_trigger *ht);
+static int hist_snapshot_available(struct hist_trigger *ht);
 
 /* One action of the command; hist_parse_init() checked its shape. */
-static int build_action(struct hist_build *b, struct hist_action *act,
-			struct hist_action_spec *as)
+static int hist_build_action(struct hist_build *b, struct hist_action *act,
+			     struct hist_action_spec *as)
 {
 	int ret;
 
 	act->handler = as->handler;
-	ret = action_texts(act, as);
+	ret = hist_action_texts(act, as);
 	if (ret)
 		return ret;
 	/*
@@ -340,20 +341,20 @@ static int build_action(struct hist_build *b, struct hist_action *act,
 	 */
 	if (b->probe)
 		return 0;
-	ret = build_handler(b, act, as);
+	ret = hist_build_handler(b, act, as);
 	if (ret)
 		return ret;
 	act->kind = as->kind;
 	switch (as->kind) {
 	case HIST_DO_SNAPSHOT:
 		/* Found busy when built, before the actions after it. */
-		return snapshot_available(b->ht);
+		return hist_snapshot_available(b->ht);
 	case HIST_DO_SAVE:
 		if (as->params_overflow)
 			return -EINVAL;
-		return build_save(b, act, as->params, as->n_params);
+		return hist_build_save(b, act, as->params, as->n_params);
 	default:
-		return build_trace(b, act, as);
+		return hist_build_trace(b, act, as);
 	}
 }
 
@@ -377,7 +378,7 @@ int hist_actions_build(struct hist_build *b)
 		if (!act)
 			return -ENOMEM;
 		list_add_tail(&act->list, &ht->actions);
-		ret = build_action(b, act, &s->actions[i]);
+		ret = hist_build_action(b, act, &s->actions[i]);
 		if (ret)
 			return ret;
 		if (act->kind == HIST_DO_SAVE && saves++) {
@@ -418,7 +419,7 @@ void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv)
 
 #ifdef CONFIG_TRACER_SNAPSHOT
 /* Whether the conditional snapshot of @ht's instance could be had now. */
-static int snapshot_available(struct hist_trigger *ht)
+static int hist_snapshot_available(struct hist_trigger *ht)
 {
 	int ret = tracing_alloc_snapshot_instance(ht->tr);
 
@@ -458,7 +459,7 @@ void hist_actions_disable(struct hist_trigger *ht)
 		tracing_snapshot_cond_disable(ht->tr);
 }
 #else
-static int snapshot_available(struct hist_trigger *ht)
+static int hist_snapshot_available(struct hist_trigger *ht)
 {
 	return -ENODEV;
 }
@@ -474,7 +475,7 @@ void hist_actions_disable(struct hist_trigger *ht)
 #endif
 
 /* What actions are compared by: their spec, the shorthand spelled out. */
-static const char *action_canon(const struct hist_action *act)
+static const char *hist_action_canon(const struct hist_action *act)
 {
 	return act->canon ?: act->spec;
 }
@@ -494,8 +495,8 @@ bool hist_actions_same(const struct hist_trigger *a,
 
 	list_for_each_entry(x, &a->actions, list) {
 		if (y == &b->actions ||
-		    strcmp(action_canon(x),
-			   action_canon(list_entry(y, struct hist_action, list))))
+		    strcmp(hist_action_canon(x),
+			   hist_action_canon(list_entry(y, struct hist_action, list))))
 			return false;
 		y = y->next;
 	}

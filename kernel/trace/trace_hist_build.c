@@ -37,7 +37,7 @@
  * key longer than HIST_KEY_SIZE_MAX is refused there, before the keys
  * after it are read, and without an error_log entry: the ABI's answer.
  */
-static int place_key(struct hist_trigger *ht, struct hist_field *f)
+static int hist_place_key(struct hist_trigger *ht, struct hist_field *f)
 {
 	if (hist_field_is_stack(f))
 		f->key_size = HIST_STACKTRACE_SIZE;
@@ -53,14 +53,14 @@ static int place_key(struct hist_trigger *ht, struct hist_field *f)
 }
 
 /* Whether @f reads a variable, itself or through an operand. */
-static bool reads_var(const struct hist_field *f)
+static bool hist_reads_var(const struct hist_field *f)
 {
-	return f && (f->kind == HIST_K_VAR_REF || reads_var(f->operand[0]) ||
-		     reads_var(f->operand[1]));
+	return f && (f->kind == HIST_K_VAR_REF || hist_reads_var(f->operand[0]) ||
+		     hist_reads_var(f->operand[1]));
 }
 
 /* A key is never a variable's value: "keys=$x" and "keys=$x+1" are refused. */
-static int build_keys(struct hist_build *b)
+static int hist_build_keys(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
 	struct hist_trigger *ht = b->ht;
@@ -77,14 +77,13 @@ static int build_keys(struct hist_build *b)
 			return PTR_ERR(f);
 		if (!f)
 			return -ENOMEM;
-		if (reads_var(f)) {
+		if (hist_reads_var(f)) {
 			hist_err(b->p, HIST_ERR_KEY_VAR_REF, s->keys[i]);
 			return -EINVAL;
 		}
 		/*
 		 * A grouped hitcount or stack trace key has no name (none
-		 * that sort= finds, the hitcount none printed either), as
-		 * on stock kernels.
+		 * that sort= finds, the hitcount none printed either).
 		 */
 		if ((f->kind == HIST_K_HITCOUNT ||
 		     f->kind == HIST_K_STACKTRACE) &&
@@ -94,7 +93,7 @@ static int build_keys(struct hist_build *b)
 			if (!f->name)
 				return -ENOMEM;
 		}
-		if (place_key(ht, f))
+		if (hist_place_key(ht, f))
 			return -EINVAL;
 		ht->keys[ht->n_keys++] = f;
 	}
@@ -106,7 +105,7 @@ static int build_keys(struct hist_build *b)
  * "hitcount" is the sum every table has; a list with more values than
  * sums is refused, unless all that is left is one more "hitcount".
  */
-static int build_vals(struct hist_build *b)
+static int hist_build_vals(struct hist_build *b)
 {
 	struct hist_trigger *ht = b->ht;
 	char *list = b->p->spec.vals, *piece;
@@ -148,7 +147,7 @@ static int build_vals(struct hist_build *b)
  * when the command would only pause or clear an existing histogram). A
  * "!hist:..." defines nothing: it is never refused for either.
  */
-static bool var_defined(struct hist_build *b, unsigned int i)
+static bool hist_var_defined(struct hist_build *b, unsigned int i)
 {
 	struct hist_spec *s = &b->p->spec;
 	unsigned int j;
@@ -161,7 +160,7 @@ static bool var_defined(struct hist_build *b, unsigned int i)
 	return hist_var_on_event(b->ht->file, s->vars[i].name);
 }
 
-static int build_vars(struct hist_build *b)
+static int hist_build_vars(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
 	struct hist_trigger *ht = b->ht;
@@ -170,7 +169,7 @@ static int build_vars(struct hist_build *b)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
-		if (var_defined(b, i)) {
+		if (hist_var_defined(b, i)) {
 			hist_err(b->p, HIST_ERR_VAR_DEFINED, s->vars[i].name);
 			return -EINVAL;
 		}
@@ -197,10 +196,10 @@ static int build_vars(struct hist_build *b)
 
 /*
  * The key or value a sort key names: "hitcount", a value, or a key. A
- * value "$x" is named "x" ("vals=$x:sort=x"), as stock kernels have it.
+ * value "$x" is named "x" ("vals=$x:sort=x").
  */
-static struct hist_field *sort_target(struct hist_trigger *ht,
-				      const char *name)
+static struct hist_field *hist_sort_target(struct hist_trigger *ht,
+					   const char *name)
 {
 	const char *vname;
 	unsigned int i;
@@ -218,7 +217,7 @@ static struct hist_field *sort_target(struct hist_trigger *ht,
 	return NULL;
 }
 
-static int build_sort(struct hist_build *b)
+static int hist_build_sort(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
 	struct hist_trigger *ht = b->ht;
@@ -250,7 +249,7 @@ static int build_sort(struct hist_build *b)
 			hist_err(b->p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
 			return -EINVAL;
 		}
-		sort->field = sort_target(ht, text);
+		sort->field = hist_sort_target(ht, text);
 		if (!sort->field) {
 			hist_err(b->p, HIST_ERR_INVALID_SORT_FIELD, text);
 			return -EINVAL;
@@ -268,11 +267,11 @@ static int build_sort(struct hist_build *b)
 }
 
 /* Where every value, variable and stack buffer goes. */
-static void layout(struct hist_trigger *ht)
+static void hist_layout(struct hist_trigger *ht)
 {
 	unsigned int i, priv = 0;
 
-	/* The keys were placed as they were built (place_key()). */
+	/* The keys were placed as they were built (hist_place_key()). */
 	for (i = 0; i < ht->n_keys; i++)
 		if (ht->keys[i]->mods & HIST_M_EXECNAME)
 			ht->comm_off = 0;
@@ -299,13 +298,13 @@ static void layout(struct hist_trigger *ht)
 }
 
 /* Mark @f and the operands it is computed from. */
-static void mark_tree(const struct hist_field *f, unsigned long *marks)
+static void hist_mark_tree(const struct hist_field *f, unsigned long *marks)
 {
 	unsigned int i;
 
 	__set_bit(f->slot, marks);
 	for (i = 0; i < ARRAY_SIZE(f->operand) && f->operand[i]; i++)
-		mark_tree(f->operand[i], marks);
+		hist_mark_tree(f->operand[i], marks);
 }
 
 /*
@@ -314,7 +313,7 @@ static void mark_tree(const struct hist_field *f, unsigned long *marks)
  * the fields that use them. Fields are numbered (their slots) in that
  * order.
  */
-static int program(struct hist_trigger *ht)
+static int hist_program(struct hist_trigger *ht)
 {
 	DECLARE_BITMAP(keyed, HIST_FIELDS_MAX) = { };
 	unsigned int i, pass, n = 0;
@@ -324,7 +323,7 @@ static int program(struct hist_trigger *ht)
 	if (!ht->prog)
 		return -ENOMEM;
 	for (i = 0; i < ht->n_keys; i++)
-		mark_tree(ht->keys[i], keyed);
+		hist_mark_tree(ht->keys[i], keyed);
 	ht->n_key_fields = bitmap_weight(keyed, HIST_FIELDS_MAX);
 
 	ht->n_stacks = 1;	/* buffer 0: the stack of the event */
@@ -383,13 +382,13 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 	b.probe = probe;
 
 	/* In the ABI's order, which decides which error a user sees first. */
-	ret = build_vals(&b);
+	ret = hist_build_vals(&b);
 	if (!ret)
-		ret = build_vars(&b);
+		ret = hist_build_vars(&b);
 	if (!ret)
-		ret = build_keys(&b);
+		ret = hist_build_keys(&b);
 	if (!ret)
-		ret = build_sort(&b);
+		ret = hist_build_sort(&b);
 	if (ret) {
 		hist_trigger_free(ht);
 		return ERR_PTR(ret);
@@ -422,21 +421,21 @@ int hist_build_actions(struct hist_parse *p, struct hist_trigger *ht,
 	lockdep_assert_held(&event_mutex);
 	ret = hist_actions_build(&b);
 	if (!ret)
-		ret = program(ht);
+		ret = hist_program(ht);
 	if (!ret)
-		layout(ht);
+		hist_layout(ht);
 	return ret;
 }
 
 /* The map hooks get the table, which outlives every trigger sharing it. */
-static void *elt_alloc(void *data)
+static void *hist_elt_alloc(void *data)
 {
 	struct hist_table *table = data;
 
 	return kzalloc(table->priv_size, GFP_KERNEL);
 }
 
-static void elt_free(void *data, void *priv)
+static void hist_elt_free(void *data, void *priv)
 {
 	kfree(priv);
 }
@@ -445,7 +444,7 @@ static void elt_free(void *data, void *priv)
  * A new key: start its private data afresh, with the comm of the task
  * that hit it for .execname. Event context.
  */
-static void elt_init(void *data, struct tracing_map_elt *elt)
+static void hist_elt_init(void *data, struct tracing_map_elt *elt)
 {
 	struct hist_table *table = data;
 	void *priv = tracing_map_elt_private(elt);
@@ -455,7 +454,7 @@ static void elt_init(void *data, struct tracing_map_elt *elt)
 		memcpy(priv + table->comm_off, current->comm, TASK_COMM_LEN);
 }
 
-static void elt_clear(void *data, struct tracing_map_elt *elt)
+static void hist_elt_clear(void *data, struct tracing_map_elt *elt)
 {
 	struct hist_table *table = data;
 
@@ -463,10 +462,10 @@ static void elt_clear(void *data, struct tracing_map_elt *elt)
 }
 
 static const struct tracing_map_ops hist_elt_ops = {
-	.elt_alloc	= elt_alloc,
-	.elt_free	= elt_free,
-	.elt_init	= elt_init,
-	.elt_clear	= elt_clear,
+	.elt_alloc	= hist_elt_alloc,
+	.elt_free	= hist_elt_free,
+	.elt_init	= hist_elt_init,
+	.elt_clear	= hist_elt_clear,
 };
 
 /**
@@ -517,7 +516,7 @@ void hist_table_share(struct hist_trigger *ht, struct hist_trigger *leader)
 	ht->table->refs++;
 }
 
-static void table_put(struct hist_table *table)
+static void hist_table_put(struct hist_table *table)
 {
 	if (!table || --table->refs)
 		return;
@@ -539,8 +538,8 @@ void hist_trigger_clear(struct hist_trigger *ht)
  * Whether two fields hold values of one type (name, size), each counted
  * signed as told.
  */
-static bool same_type(const struct hist_field *a, bool a_signed,
-		      const struct hist_field *b, bool b_signed)
+static bool hist_same_type(const struct hist_field *a, bool a_signed,
+			   const struct hist_field *b, bool b_signed)
 {
 	return !strcmp(a->type, b->type) && a->size == b->size &&
 	       a_signed == b_signed;
@@ -555,7 +554,8 @@ static bool same_type(const struct hist_field *a, bool a_signed,
  * not by their operands: "vals=a+b" and "vals=c-d" of one type are the
  * same value to the ABI.
  */
-static bool same_field(const struct hist_field *a, const struct hist_field *b)
+static bool hist_same_field(const struct hist_field *a,
+			    const struct hist_field *b)
 {
 	bool a_op = a->kind >= HIST_K_NEG, b_op = b->kind >= HIST_K_NEG;
 
@@ -563,11 +563,11 @@ static bool same_field(const struct hist_field *a, const struct hist_field *b)
 	    (!a_op && strcmp(hist_field_plain(a), hist_field_plain(b))))
 		return false;
 	return a->mods == b->mods &&
-	       same_type(a, a->is_signed, b, b->is_signed);
+	       hist_same_type(a, a->is_signed, b, b->is_signed);
 }
 
 /* A .log2 or .buckets key counts as unsigned for hist_trigger_keys_alike(). */
-static bool key_signed(const struct hist_field *f)
+static bool hist_key_signed(const struct hist_field *f)
 {
 	return f->is_signed && !(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET));
 }
@@ -579,11 +579,11 @@ static bool key_signed(const struct hist_field *f)
  * @b:	the other
  *
  * A histogram on another event whose keys are alike is where a field
- * variable of that event is read (field_var_hist() in trace_events_hist.c).
- * Keys are alike when their types are (the type's name too: "int" is not
- * "s32"), where a key grouped by .log2 or .buckets counts as unsigned, as
- * the ABI has it: an s32 "x.log2" is not alike an s32 "code", a u32
- * "id.log2" is alike a u32 "id".
+ * variable of that event is read (hist_field_var_hist() in
+ * trace_events_hist.c). Keys are alike when their types are (the type's
+ * name too: "int" is not "s32"), where a key grouped by .log2 or .buckets
+ * counts as unsigned, as the ABI has it: an s32 "x.log2" is not alike an
+ * s32 "code", a u32 "id.log2" is alike a u32 "id".
  *
  * Return: true if so.
  */
@@ -598,7 +598,7 @@ bool hist_trigger_keys_alike(const struct hist_trigger *a,
 	for (i = 0; i < a->n_keys; i++) {
 		x = a->keys[i];
 		y = b->keys[i];
-		if (!same_type(x, key_signed(x), y, key_signed(y)))
+		if (!hist_same_type(x, hist_key_signed(x), y, hist_key_signed(y)))
 			return false;
 	}
 	return true;
@@ -619,7 +619,7 @@ bool hist_trigger_same_keys(const struct hist_trigger *a,
 	if (a->n_keys != b->n_keys)
 		return false;
 	for (i = 0; i < a->n_keys; i++)
-		if (!same_field(a->keys[i], b->keys[i]))
+		if (!hist_same_field(a->keys[i], b->keys[i]))
 			return false;
 	return true;
 }
@@ -643,21 +643,21 @@ bool hist_trigger_same(const struct hist_trigger *a,
 	    a->nohitcount != b->nohitcount)
 		return false;
 	for (i = 0; i < a->n_vals; i++)
-		if (!same_field(a->vals[i], b->vals[i]))
+		if (!hist_same_field(a->vals[i], b->vals[i]))
 			return false;
 	for (i = 0; i < a->n_sort; i++)
-		if (!same_field(a->sort[i].field, b->sort[i].field) ||
+		if (!hist_same_field(a->sort[i].field, b->sort[i].field) ||
 		    a->sort[i].descending != b->sort[i].descending)
 			return false;
 	for (i = 0; i < a->n_vars; i++)
 		if (strcmp(a->vars[i]->name, b->vars[i]->name) ||
-		    !same_field(a->vars[i]->field, b->vars[i]->field))
+		    !hist_same_field(a->vars[i]->field, b->vars[i]->field))
 			return false;
 	return hist_actions_same(a, b);
 }
 
 /* Free the references of @ht, unregistered. */
-static void refs_put(struct hist_trigger *ht)
+static void hist_refs_put(struct hist_trigger *ht)
 {
 	struct hist_ref *ref, *next;
 
@@ -679,7 +679,7 @@ void hist_trigger_free(struct hist_trigger *ht)
 	if (!ht)
 		return;
 	hist_actions_free(ht);
-	refs_put(ht);
+	hist_refs_put(ht);
 	for (i = 0; i < ht->n_vars; i++) {
 		kfree(ht->vars[i]->name);
 		kfree(ht->vars[i]);
@@ -689,7 +689,7 @@ void hist_trigger_free(struct hist_trigger *ht)
 		kfree(f->name);
 		kfree(f);
 	}
-	table_put(ht->table);
+	hist_table_put(ht->table);
 	free_percpu(ht->scratch);
 	kfree(ht->prog);
 	kfree(ht->clock);

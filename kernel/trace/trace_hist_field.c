@@ -9,7 +9,7 @@
  *	ATOM	:= NUMBER | '$' VAR | SYSTEM '.' EVENT '.' '$' VAR
  *		 | FIELD [ '.' MODIFIER ] | SYSTEM '.' EVENT '.' FIELD
  *
- * and read as the ABI reads it (find_operator()): a leading '-' with no
+ * and read as the ABI reads it (hist_find_operator()): a leading '-' with no
  * other '-' after it is a unary minus, else the expression is split at its
  * last '+' or '-', or else at its last '*' or '/', which groups operators
  * left to right with * and / binding tighter; parentheses only follow a
@@ -52,7 +52,7 @@ static const struct hist_special {
 };
 
 /* The form of a field of @kind; references take their variable's. */
-static enum hist_form form_of(enum hist_kind kind)
+static enum hist_form hist_form_of(enum hist_kind kind)
 {
 	switch (kind) {
 	case HIST_K_STR:
@@ -96,7 +96,7 @@ struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 		return NULL;
 	}
 	f->kind = kind;
-	f->form = form_of(kind);
+	f->form = hist_form_of(kind);
 	f->type = "u64";
 	f->size = sizeof(u64);
 	f->slot = ht->n_slots++;
@@ -123,8 +123,9 @@ const char *hist_field_plain(const struct hist_field *f)
  * caret is at the modifier, at the size when it is bad, at nothing when
  * there is none.
  */
-static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
-					    unsigned long *size)
+static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
+						 char *mod,
+						 unsigned long *size)
 {
 	const struct hist_mod_desc *m;
 
@@ -163,8 +164,8 @@ static const struct hist_mod_desc *find_mod(struct hist_build *b, char *mod,
  * variable, another that a key does not take. Operands and action
  * parameters take any.
  */
-static bool mod_refused(struct hist_build *b, const char *name,
-			const char *mod, const struct hist_mod_desc *m,
+static bool hist_mod_refused(struct hist_build *b, const char *name,
+			     const char *mod, const struct hist_mod_desc *m,
 			unsigned int roles)
 {
 	bool operand = roles & (HIST_R_OPERAND | HIST_R_PARAM);
@@ -180,13 +181,14 @@ static bool mod_refused(struct hist_build *b, const char *name,
 
 /*
  * Apply the modifier @m (written @mod, past its dot) to @f, used as
- * @roles, past mod_refused(). A modifier that does not suit a value or a
+ * @roles, past hist_mod_refused(). A modifier that does not suit a value or a
  * variable is reported at the whole "FIELD.MODIFIER" (@text), and so is
  * .stacktrace on anything but a stack trace array of the record
  * (common_stacktrace included): the ABI's carets.
  */
-static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
-		     char *mod, const struct hist_mod_desc *m,
+static int hist_apply_mod(struct hist_build *b, struct hist_field *f,
+			  char *text,
+			  char *mod, const struct hist_mod_desc *m,
 		     unsigned long size, unsigned int roles)
 {
 	/*
@@ -207,7 +209,7 @@ static int apply_mod(struct hist_build *b, struct hist_field *f, char *text,
 	return 0;
 }
 
-static enum hist_kind kind_of(const struct ftrace_event_field *ef)
+static enum hist_kind hist_kind_of(const struct ftrace_event_field *ef)
 {
 	switch (ef->filter_type) {
 	case FILTER_STATIC_STRING:
@@ -231,7 +233,7 @@ static enum hist_kind kind_of(const struct ftrace_event_field *ef)
 }
 
 /* A field of the event's format, or NULL when it has none of that name. */
-static struct hist_field *event_field(struct hist_build *b, char *name)
+static struct hist_field *hist_event_field(struct hist_build *b, char *name)
 {
 	struct ftrace_event_field *ef;
 	struct hist_field *f;
@@ -242,7 +244,7 @@ static struct hist_field *event_field(struct hist_build *b, char *name)
 	    ef->filter_type == FILTER_CPU ||
 	    ef->filter_type == FILTER_STACKTRACE)
 		return NULL;
-	kind = kind_of(ef);
+	kind = hist_kind_of(ef);
 	/* A flexible char[] (the size 0 of ftrace's print buf) is no key. */
 	if (kind == HIST_K_STR && !ef->size)
 		return NULL;
@@ -272,7 +274,8 @@ static struct hist_field *event_field(struct hist_build *b, char *name)
 	return f;
 }
 
-static struct hist_field *special_field(struct hist_build *b, const char *name)
+static struct hist_field *hist_special_field(struct hist_build *b,
+					     const char *name)
 {
 	const struct hist_special *s;
 	struct hist_field *f;
@@ -299,7 +302,8 @@ static struct hist_field *special_field(struct hist_build *b, const char *name)
 }
 
 /* A number: a constant field named by its decimal value. */
-static struct hist_field *constant(struct hist_build *b, char *text, u64 num)
+static struct hist_field *hist_constant(struct hist_build *b, char *text,
+					u64 num)
 {
 	struct hist_field *f;
 	char name[24];
@@ -317,8 +321,8 @@ static struct hist_field *constant(struct hist_build *b, char *text, u64 num)
  * written as part of @start. The modifier is checked before the field is
  * looked up.
  */
-static struct hist_field *field_mod(struct hist_build *b, char *start,
-				    char *text, char *mod, unsigned int roles)
+static struct hist_field *hist_field_mod(struct hist_build *b, char *start,
+					 char *text, char *mod, unsigned int roles)
 {
 	const struct hist_mod_desc *m = NULL;
 	unsigned long size = 0;
@@ -327,16 +331,16 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
 
 	if (mod) {
 		*mod++ = '\0';
-		m = find_mod(b, mod, &size);
+		m = hist_find_mod(b, mod, &size);
 		if (!m)
 			return ERR_PTR(-EINVAL);
-		if (mod_refused(b, text, mod, m, roles))
+		if (hist_mod_refused(b, text, mod, m, roles))
 			return ERR_PTR(-EINVAL);
 	}
 
-	f = special_field(b, text);
+	f = hist_special_field(b, text);
 	if (!f)
-		f = event_field(b, text);
+		f = hist_event_field(b, text);
 	if (IS_ERR(f))
 		return f;
 	if (!f) {
@@ -359,7 +363,7 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
 		return ERR_PTR(-EINVAL);
 	}
 	if (mod) {
-		ret = apply_mod(b, f, text, mod, m, size, roles);
+		ret = hist_apply_mod(b, f, text, mod, m, size, roles);
 		if (ret)
 			return ERR_PTR(ret);
 	}
@@ -375,7 +379,7 @@ static struct hist_field *field_mod(struct hist_build *b, char *start,
  * with * and / binding tighter; parentheses group nothing. The dash of
  * .sym-offset is no operator.
  */
-static char *find_operator(char *s)
+static char *hist_find_operator(char *s)
 {
 	char *c, *add = NULL, *mul = NULL;
 	bool minus = false;
@@ -404,7 +408,7 @@ static char *find_operator(char *s)
 }
 
 /* Whether @f, read as a variable, may be used as @roles as it is. */
-static bool alias_suits(const struct hist_field *f, unsigned int roles)
+static bool hist_alias_suits(const struct hist_field *f, unsigned int roles)
 {
 	const struct hist_mod_desc *m;
 
@@ -420,14 +424,14 @@ static bool alias_suits(const struct hist_field *f, unsigned int roles)
 
 /*
  * $VAR naming a variable this very command defines as FIELD[.MODIFIER]
- * ("z=val.hex:vals=$z") is that field, as stock kernels have it: read as
+ * ("z=val.hex:vals=$z") is that field: read as
  * FIELD and one modifier of those a variable or a key takes (the errors
  * point into the definition), then checked for what @ref ("$VAR") is used
  * as, refused at @ref. Defined as a number, it is a field that does not
  * exist. Returns NULL for any other variable (an expression, a reference).
  */
-static struct hist_field *own_alias(struct hist_build *b, char *ref,
-				    unsigned int roles)
+static struct hist_field *hist_own_alias(struct hist_build *b, char *ref,
+					 unsigned int roles)
 {
 	struct hist_spec *s = &b->p->spec;
 	struct hist_field *f;
@@ -438,7 +442,7 @@ static struct hist_field *own_alias(struct hist_build *b, char *ref,
 		if (strcmp(s->vars[i].name, ref + 1))
 			continue;
 		value = s->vars[i].expr;
-		if (strchr(value, '$') || find_operator(value))
+		if (strchr(value, '$') || hist_find_operator(value))
 			return NULL;
 		if (isdigit(*value)) {
 			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, value);
@@ -448,10 +452,10 @@ static struct hist_field *own_alias(struct hist_build *b, char *ref,
 		if (!copy)
 			return ERR_PTR(-ENOMEM);
 		/* One modifier at most, as a variable or a key may have. */
-		f = field_mod(b, copy, copy, strchr(copy, '.'),
-			      HIST_R_VAR | HIST_R_KEY);
+		f = hist_field_mod(b, copy, copy, strchr(copy, '.'),
+				   HIST_R_VAR | HIST_R_KEY);
 		kfree(copy);
-		if (!IS_ERR(f) && !alias_suits(f, roles)) {
+		if (!IS_ERR(f) && !hist_alias_suits(f, roles)) {
 			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, ref);
 			return ERR_PTR(-EINVAL);
 		}
@@ -523,8 +527,8 @@ have_ref:
  * field of another event, for an action parameter, read through a
  * variable of a histogram on that event. An ERR_PTR is logged.
  */
-static struct hist_field *foreign_field(struct hist_build *b, char *text,
-					char *dot1, char *dot2)
+static struct hist_field *hist_foreign_field(struct hist_build *b, char *text,
+					     char *dot1, char *dot2)
 {
 	*dot1 = '\0';
 	*dot2 = '\0';
@@ -532,8 +536,8 @@ static struct hist_field *foreign_field(struct hist_build *b, char *text,
 }
 
 /* $VAR or SYSTEM.EVENT.$VAR; @dollar points at the '$' in @text. */
-static struct hist_field *var_ref(struct hist_build *b, char *text,
-				  char *dollar, unsigned int roles)
+static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
+				       char *dollar, unsigned int roles)
 {
 	const struct hist_mod_desc *m;
 	char *system = NULL, *event = NULL, *mod;
@@ -541,7 +545,7 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 	struct hist_field *f;
 
 	if (dollar == text) {
-		f = own_alias(b, dollar, roles);
+		f = hist_own_alias(b, dollar, roles);
 		if (f)
 			return f;
 	} else {
@@ -571,8 +575,8 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
 	mod = strchr(dollar, '.');
 	if (mod) {
 		*mod++ = '\0';
-		m = find_mod(b, mod, &size);
-		if (!m || mod_refused(b, dollar, mod, m, roles))
+		m = hist_find_mod(b, mod, &size);
+		if (!m || hist_mod_refused(b, dollar, mod, m, roles))
 			return ERR_PTR(-EINVAL);
 	}
 	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
@@ -583,8 +587,8 @@ static struct hist_field *var_ref(struct hist_build *b, char *text,
  * FIELD[.MODIFIER], SYSTEM.EVENT.FIELD, $VAR, SYSTEM.EVENT.$VAR or a
  * number. @text is cut in place.
  */
-static struct hist_field *atom(struct hist_build *b, char *text,
-			       unsigned int roles)
+static struct hist_field *hist_atom(struct hist_build *b, char *text,
+				    unsigned int roles)
 {
 	char *dollar, *mod, *third, *start = text;
 	u64 num;
@@ -594,7 +598,7 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 			hist_err(b->p, HIST_ERR_EXPECT_NUMBER, text);
 			return ERR_PTR(-EINVAL);
 		}
-		return constant(b, text, num);
+		return hist_constant(b, text, num);
 	}
 	/*
 	 * "$VAR" and "SYSTEM.EVENT.$VAR" read variables; any other text
@@ -605,7 +609,7 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 	mod = strchr(text, '.');
 	third = mod ? strchr(mod + 1, '.') : NULL;
 	if (dollar && (dollar == text || (third && dollar == third + 1)))
-		return var_ref(b, text, dollar, roles);
+		return hist_var_ref(b, text, dollar, roles);
 
 	if (third) {
 		/*
@@ -620,15 +624,15 @@ static struct hist_field *atom(struct hist_build *b, char *text,
 			text = third + 1;
 			mod = strchr(text, '.');
 		} else {
-			return foreign_field(b, text, mod, third);
+			return hist_foreign_field(b, text, mod, third);
 		}
 	}
-	return field_mod(b, start, text, mod, roles);
+	return hist_field_mod(b, start, text, mod, roles);
 }
 
 /*
- * An operator's result has the type of its (first) operand, as on stock
- * kernels: "k-v" is an s32 when k is one, "2*k" a u64 like the constant.
+ * An operator's result has the type of its (first) operand: "k-v"
+ * is an s32 when k is one, "2*k" a u64 like the constant.
  * Synthetic event parameters are checked against that type.
  */
 static void hist_field_type_of(struct hist_field *f,
@@ -639,7 +643,7 @@ static void hist_field_type_of(struct hist_field *f,
 	f->is_signed = operand->is_signed;
 }
 
-static enum hist_kind op_kind(char op)
+static enum hist_kind hist_op_kind(char op)
 {
 	switch (op) {
 	case '+':
@@ -653,7 +657,7 @@ static enum hist_kind op_kind(char op)
 	}
 }
 
-static void drop_last(struct hist_build *b, struct hist_field *f)
+static void hist_drop_last(struct hist_build *b, struct hist_field *f)
 {
 	list_del(&f->list);
 	b->ht->n_slots--;
@@ -662,14 +666,14 @@ static void drop_last(struct hist_build *b, struct hist_field *f)
 	kfree(f);
 }
 
-static struct hist_field *expr(struct hist_build *b, char *s,
-			       unsigned int roles, unsigned int *n_ops);
+static struct hist_field *hist_expr(struct hist_build *b, char *s,
+				    unsigned int roles, unsigned int *n_ops);
 
 /*
  * A string of the record itself, which no operator takes (a variable
  * holding a string is let by).
  */
-static bool record_string(const struct hist_field *f)
+static bool hist_record_string(const struct hist_field *f)
 {
 	return hist_field_is_string(f) && f->kind != HIST_K_VAR_REF;
 }
@@ -678,8 +682,8 @@ static bool record_string(const struct hist_field *f)
  * -(EXPR): the parentheses must hold the whole rest of the expression; a
  * missing ')' is refused without a word, a ')' before the end with one.
  */
-static struct hist_field *unary_minus(struct hist_build *b, char *s,
-				      unsigned int roles, unsigned int *n_ops)
+static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
+					   unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *f, *operand;
 	char *close, *name, *inner;
@@ -694,10 +698,10 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 		return ERR_PTR(-EINVAL);
 	}
 	*close = '\0';
-	operand = expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
+	operand = hist_expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(operand))
 		return operand;
-	if (record_string(operand)) {
+	if (hist_record_string(operand)) {
 		hist_err(b->p, HIST_ERR_STRING_OPERAND, s + 2);
 		return ERR_PTR(-EINVAL);
 	}
@@ -720,8 +724,8 @@ static struct hist_field *unary_minus(struct hist_build *b, char *s,
 	return f;
 }
 
-static struct hist_field *expr(struct hist_build *b, char *s,
-			       unsigned int roles, unsigned int *n_ops)
+static struct hist_field *hist_expr(struct hist_build *b, char *s,
+				    unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *l, *r, *f;
 	char *op, *name, *lname, *rname;
@@ -730,13 +734,13 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 
 	/* An action parameter is one field, whatever characters it holds. */
 	if (roles & HIST_R_PARAM)
-		return atom(b, s, roles);
+		return hist_atom(b, s, roles);
 	/* A sign without an operand is a syntax error, not a field. */
 	if (*s == '+')
 		return ERR_PTR(-EINVAL);
-	op = find_operator(s);
+	op = hist_find_operator(s);
 	if (!op)
-		return atom(b, s, roles);
+		return hist_atom(b, s, roles);
 	/*
 	 * Operators, a unary minus too, are counted parent first, left first,
 	 * before their operands are looked at; the caret is at the left
@@ -753,22 +757,22 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 		return ERR_PTR(-EINVAL);
 	}
 	if (unary)
-		return unary_minus(b, s, roles, n_ops);
-	kind = op_kind(*op);
+		return hist_unary_minus(b, s, roles, n_ops);
+	kind = hist_op_kind(*op);
 	*op = '\0';
-	l = expr(b, s, roles | HIST_R_OPERAND, n_ops);
+	l = hist_expr(b, s, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(l))
 		return l;
 	/*
 	 * A string operand is refused at itself, while cut: the left one
 	 * before the right one is read.
 	 */
-	if (record_string(l)) {
+	if (hist_record_string(l)) {
 		hist_err(b->p, HIST_ERR_STRING_OPERAND, s);
 		r = ERR_PTR(-EINVAL);
 	} else {
-		r = expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
-		if (!IS_ERR(r) && record_string(r)) {
+		r = hist_expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
+		if (!IS_ERR(r) && hist_record_string(r)) {
 			hist_err(b->p, HIST_ERR_STRING_OPERAND, op + 1);
 			r = ERR_PTR(-EINVAL);
 		}
@@ -792,9 +796,9 @@ static struct hist_field *expr(struct hist_build *b, char *s,
 		u64 val = hist_arith(kind, false, l->constant,
 				     r->constant);
 
-		drop_last(b, r);
-		drop_last(b, l);
-		return constant(b, s, val);
+		hist_drop_last(b, r);
+		hist_drop_last(b, l);
+		return hist_constant(b, s, val);
 	}
 
 	lname = hist_field_spec(l);
@@ -837,7 +841,7 @@ struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 	struct hist_field *f;
 
 	lockdep_assert_held(&event_mutex);
-	f = expr(b, text, roles, &n_ops);
+	f = hist_expr(b, text, roles, &n_ops);
 	if (!IS_ERR(f))
 		f->roles |= roles;
 	return f;

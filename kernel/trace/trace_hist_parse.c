@@ -90,14 +90,14 @@ static const char * const hist_err_text[] = {
 };
 
 /*
- * The caret of an error at @token: its first occurrence in @cmd. Stock
- * kernels find their tokens in a copy of the command in which every
- * ".sym-offset" is spelled otherwise, so a token holding the "sym-offset"
+ * The caret of an error at @token: its first occurrence in @cmd, looked
+ * for in a copy of the command in which every ".sym-offset" is spelled
+ * otherwise (the ABI's carets), so a token holding the "sym-offset"
  * of one is found nowhere and careted at the start: one with
  * ".sym-offset" in it, or one that starts with "sym-offset" and was cut
  * right after a dot (@dotted, see hist_err_dotted()).
  */
-static unsigned int caret(char *cmd, const char *token, bool dotted)
+static unsigned int hist_caret(char *cmd, const char *token, bool dotted)
 {
 	const char *s = strstr(token, "sym-offset");
 
@@ -106,11 +106,11 @@ static unsigned int caret(char *cmd, const char *token, bool dotted)
 	return err_pos(cmd, token);
 }
 
-static void log_err(struct hist_parse *p, enum hist_err err,
-		    const char *token, bool dotted)
+static void hist_log_err(struct hist_parse *p, enum hist_err err,
+			 const char *token, bool dotted)
 {
 	struct hist_parse *to = p->report_to ? p->report_to : p;
-	unsigned int pos = token ? caret(to->orig, token, dotted) : 0;
+	unsigned int pos = token ? hist_caret(to->orig, token, dotted) : 0;
 
 	if (!p->n_errs++) {
 		p->err = err;
@@ -132,7 +132,7 @@ static void log_err(struct hist_parse *p, enum hist_err err,
  */
 void hist_err(struct hist_parse *p, enum hist_err err, const char *token)
 {
-	log_err(p, err, token, false);
+	hist_log_err(p, err, token, false);
 }
 
 /**
@@ -146,7 +146,7 @@ void hist_err(struct hist_parse *p, enum hist_err err, const char *token)
 void hist_err_dotted(struct hist_parse *p, enum hist_err err,
 		     const char *token)
 {
-	log_err(p, err, token, true);
+	hist_log_err(p, err, token, true);
 }
 
 /**
@@ -173,7 +173,7 @@ char *hist_scan(const char *s, const char *stops)
  * with one character after them at the end ("keys=v ifx"): the ABI
  * refuses that, silently.
  */
-static char *find_filter(char *s)
+static char *hist_find_filter(char *s)
 {
 	char *c;
 
@@ -237,7 +237,7 @@ int hist_split(char *s, char sep, char **out, unsigned int max)
 }
 
 /* "NAME=value": the value if @item starts with "@name=", else NULL. */
-static char *item_value(char *item, const char *name)
+static char *hist_item_value(char *item, const char *name)
 {
 	size_t len = strlen(name);
 
@@ -247,8 +247,8 @@ static char *item_value(char *item, const char *name)
 }
 
 /* keys=, sort=: a list of at most @max pieces (more: see below). */
-static int parse_list(struct hist_parse *p, char *item, char *value,
-		      char **out, unsigned int max, unsigned int *n)
+static int hist_parse_list(struct hist_parse *p, char *item, char *value,
+			   char **out, unsigned int max, unsigned int *n)
 {
 	int ret;
 
@@ -262,7 +262,7 @@ static int parse_list(struct hist_parse *p, char *item, char *value,
 		p->spec.keys_overflow = false;
 	ret = hist_split(value, ',', out, max);
 	/*
-	 * Too many: refused by build_keys() and build_sort(), after the
+	 * Too many: refused by hist_build_keys() and hist_build_sort(), after the
 	 * errors of the values, the variables and the pieces that fit.
 	 */
 	if (ret == -E2BIG && out == p->spec.sort) {
@@ -280,7 +280,7 @@ static int parse_list(struct hist_parse *p, char *item, char *value,
 }
 
 /* size=N: the map holds N entries rounded up to a power of two. */
-static int parse_size(struct hist_parse *p, char *item, char *value)
+static int hist_parse_size(struct hist_parse *p, char *item, char *value)
 {
 	unsigned long size;
 	int ret;
@@ -300,8 +300,8 @@ static int parse_size(struct hist_parse *p, char *item, char *value)
 	return 0;
 }
 
-static int parse_string_attr(struct hist_parse *p, char *item, char *value,
-			     char **out)
+static int hist_parse_string_attr(struct hist_parse *p, char *item, char *value,
+				  char **out)
 {
 	if (!*value) {
 		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
@@ -318,9 +318,9 @@ static int parse_string_attr(struct hist_parse *p, char *item, char *value,
  * the first piece of a later item is kept in vars_overflow. A piece
  * without '=' is kept with a NULL expr. Both are refused once all items
  * are read, so that a bad item after them is reported instead; see
- * check_assignments().
+ * hist_check_assignments().
  */
-static int parse_assignments(struct hist_parse *p, char *item)
+static int hist_parse_assignments(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
 	bool first = !s->n_vars;
@@ -347,33 +347,33 @@ static int parse_assignments(struct hist_parse *p, char *item)
 	return 0;
 }
 
-static int parse_keys(struct hist_parse *p, char *item, char *value)
+static int hist_parse_keys(struct hist_parse *p, char *item, char *value)
 {
-	return parse_list(p, item, value, p->spec.keys, HIST_KEYS_MAX,
+	return hist_parse_list(p, item, value, p->spec.keys, HIST_KEYS_MAX,
 			  &p->spec.n_keys);
 }
 
-/* vals=: kept whole; how many fit depends on "hitcount" (build_vals()). */
-static int parse_vals(struct hist_parse *p, char *item, char *value)
+/* vals=: kept whole; how many fit depends on "hitcount" (hist_build_vals()). */
+static int hist_parse_vals(struct hist_parse *p, char *item, char *value)
 {
-	return parse_string_attr(p, item, value, &p->spec.vals);
+	return hist_parse_string_attr(p, item, value, &p->spec.vals);
 }
 
-static int parse_sort(struct hist_parse *p, char *item, char *value)
+static int hist_parse_sort(struct hist_parse *p, char *item, char *value)
 {
-	return parse_list(p, item, value, p->spec.sort, HIST_SORT_KEYS_MAX,
+	return hist_parse_list(p, item, value, p->spec.sort, HIST_SORT_KEYS_MAX,
 			  &p->spec.n_sort);
 }
 
-static int parse_name(struct hist_parse *p, char *item, char *value)
+static int hist_parse_name(struct hist_parse *p, char *item, char *value)
 {
 	p->spec.name_item = item;
-	return parse_string_attr(p, item, value, &p->spec.name);
+	return hist_parse_string_attr(p, item, value, &p->spec.name);
 }
 
-static int parse_clock(struct hist_parse *p, char *item, char *value)
+static int hist_parse_clock(struct hist_parse *p, char *item, char *value)
 {
-	return parse_string_attr(p, item, value, &p->spec.clock);
+	return hist_parse_string_attr(p, item, value, &p->spec.clock);
 }
 
 static const char *const hist_handlers[] = {
@@ -398,8 +398,8 @@ const char *hist_handler_name(enum hist_handler handler)
  * command is read, before the action is: a command with a bad event and
  * no action is refused for the event.
  */
-static int parse_match_event(struct hist_parse *p,
-			     struct hist_action_spec *act)
+static int hist_parse_match_event(struct hist_parse *p,
+				  struct hist_action_spec *act)
 {
 	char *dot = strchr(act->arg, '.');
 
@@ -434,8 +434,8 @@ static int parse_match_event(struct hist_parse *p,
  * characters at least. More than HIST_PARAMS_MAX are refused when the
  * action is built, after the keys.
  */
-static int parse_params(struct hist_parse *p, struct hist_action_spec *act,
-			char *params, char *close)
+static int hist_parse_params(struct hist_parse *p, struct hist_action_spec *act,
+			     char *params, char *close)
 {
 	char *param;
 
@@ -461,9 +461,9 @@ static int parse_params(struct hist_parse *p, struct hist_action_spec *act,
 
 /*
  * Cut the action @act, HANDLER(ARG).ACTION(PARAMS), whose whole text
- * parse_item() left in @act->arg.
+ * hist_parse_item() left in @act->arg.
  */
-static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
+static int hist_parse_action(struct hist_parse *p, struct hist_action_spec *act)
 {
 	enum hist_handler handler = act->handler;
 	char *rest, *dot, *params, *open, *c;
@@ -479,7 +479,7 @@ static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
 	}
 	*rest++ = '\0';
 	if (handler == HIST_ON_MATCH) {
-		ret = parse_match_event(p, act);
+		ret = hist_parse_match_event(p, act);
 		if (ret)
 			return ret;
 	}
@@ -511,7 +511,7 @@ static int parse_action(struct hist_parse *p, struct hist_action_spec *act)
 			return -EINVAL;
 		}
 	} else {
-		ret = parse_params(p, act, params, c);
+		ret = hist_parse_params(p, act, params, c);
 		if (ret)
 			return ret;
 	}
@@ -528,19 +528,19 @@ static const struct hist_attr {
 	const char	*name;
 	int		(*parse)(struct hist_parse *p, char *item, char *value);
 } hist_attrs[] = {
-	{ "keys",	parse_keys },
-	{ "key",	parse_keys },
-	{ "vals",	parse_vals },
-	{ "val",	parse_vals },
-	{ "values",	parse_vals },
-	{ "sort",	parse_sort },
-	{ "size",	parse_size },
-	{ "name",	parse_name },
-	{ "clock",	parse_clock },
+	{ "keys",	hist_parse_keys },
+	{ "key",	hist_parse_keys },
+	{ "vals",	hist_parse_vals },
+	{ "val",	hist_parse_vals },
+	{ "values",	hist_parse_vals },
+	{ "sort",	hist_parse_sort },
+	{ "size",	hist_parse_size },
+	{ "name",	hist_parse_name },
+	{ "clock",	hist_parse_clock },
 };
 
 /* The items that are one word. */
-static int parse_flag(struct hist_parse *p, const char *item)
+static int hist_parse_flag(struct hist_parse *p, const char *item)
 {
 	struct hist_spec *s = &p->spec;
 
@@ -562,7 +562,7 @@ static int parse_flag(struct hist_parse *p, const char *item)
  * an '=', even one that starts like an action), else an action, else a
  * flag.
  */
-static int parse_item(struct hist_parse *p, char *item)
+static int hist_parse_item(struct hist_parse *p, char *item)
 {
 	struct hist_spec *s = &p->spec;
 	enum hist_handler h;
@@ -570,12 +570,12 @@ static int parse_item(struct hist_parse *p, char *item)
 	int i;
 
 	for (i = 0; i < ARRAY_SIZE(hist_attrs); i++) {
-		value = item_value(item, hist_attrs[i].name);
+		value = hist_item_value(item, hist_attrs[i].name);
 		if (value)
 			return hist_attrs[i].parse(p, item, value);
 	}
 	if (strchr(item, '='))
-		return parse_assignments(p, item);
+		return hist_parse_assignments(p, item);
 	for (h = HIST_ON_MATCH; h < ARRAY_SIZE(hist_handlers); h++) {
 		if (!str_has_prefix(item, hist_handlers[h]) ||
 		    item[strlen(hist_handlers[h])] != '(')
@@ -587,7 +587,7 @@ static int parse_item(struct hist_parse *p, char *item)
 		s->actions[s->n_actions++].arg = item;
 		return 0;
 	}
-	return parse_flag(p, item);
+	return hist_parse_flag(p, item);
 }
 
 /*
@@ -595,7 +595,7 @@ static int parse_item(struct hist_parse *p, char *item)
  * first without '=' is a malformed assignment, unless a well-formed one
  * past HIST_VARS_MAX comes before it.
  */
-static int check_assignments(struct hist_parse *p)
+static int hist_check_assignments(struct hist_parse *p)
 {
 	struct hist_spec *s = &p->spec;
 	unsigned int i;
@@ -638,7 +638,7 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 		return -ENOMEM;
 	s->bits = HIST_BITS_DEFAULT;
 
-	filter = find_filter(p->text);
+	filter = hist_find_filter(p->text);
 	if (IS_ERR(filter))
 		return PTR_ERR(filter);
 	if (filter) {
@@ -654,7 +654,7 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 	while ((item = hist_next(&items, ':'))) {
 		if (!*item)
 			return -EINVAL;
-		ret = parse_item(p, item);
+		ret = hist_parse_item(p, item);
 		if (ret)
 			return ret;
 	}
@@ -665,11 +665,11 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 	 * action, and that before a malformed variable piece.
 	 */
 	for (i = 0; i < s->n_actions; i++) {
-		ret = parse_action(p, &s->actions[i]);
+		ret = hist_parse_action(p, &s->actions[i]);
 		if (ret)
 			return ret;
 	}
-	return check_assignments(p);
+	return hist_check_assignments(p);
 }
 
 /**

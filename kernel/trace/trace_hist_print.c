@@ -54,7 +54,7 @@ const struct hist_mod_desc hist_mods[] = {
 };
 
 /* Print the modifiers of @f (".hex.usecs") as snprintf() would. */
-static int mods_fmt(char *buf, int size, const struct hist_field *f)
+static int hist_mods_fmt(char *buf, int size, const struct hist_field *f)
 {
 	const struct hist_mod_desc *d;
 	int n = 0;
@@ -63,7 +63,7 @@ static int mods_fmt(char *buf, int size, const struct hist_field *f)
 		char *at = n < size ? buf + n : NULL;
 		int room = n < size ? size - n : 0;
 
-		/* A stack array's .stacktrace is spec_fmt()'s to show. */
+		/* A stack array's .stacktrace is hist_spec_fmt()'s to show. */
 		if (!(f->mods & d->mod) ||
 		    (d->mod == HIST_M_STACKTRACE && f->kind == HIST_K_DYNSTACK))
 			continue;
@@ -82,7 +82,7 @@ static int mods_fmt(char *buf, int size, const struct hist_field *f)
  * telling triggers apart) but as an operand, where it is
  * "common_stacktrace.stacktrace"; a stack array ".stacktrace".
  */
-static int spec_fmt(char *buf, int size, const struct hist_field *f)
+static int hist_spec_fmt(char *buf, int size, const struct hist_field *f)
 {
 	const char *name = f->name;
 	int n;
@@ -94,7 +94,7 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
 				"common_stacktrace.stacktrace" :
 				"common_stacktrace");
 	n = snprintf(buf, size, "%s", name);
-	n += mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
+	n += hist_mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
 	/*
 	 * A stack array of the record shows as a stack, told so or not, but
 	 * for the value of a variable, which is its name alone.
@@ -107,8 +107,8 @@ static int spec_fmt(char *buf, int size, const struct hist_field *f)
 }
 
 /* Run @fmt twice: to size the string, then to fill it. */
-static char *alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
-		       const struct hist_field *f)
+static char *hist_alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
+			    const struct hist_field *f)
 {
 	int n = fmt(NULL, 0, f);
 	char *buf = kmalloc(n + 1, GFP_KERNEL);
@@ -129,7 +129,7 @@ static char *alloc_fmt(int (*fmt)(char *, int, const struct hist_field *),
  */
 char *hist_field_spec(const struct hist_field *f)
 {
-	return alloc_fmt(spec_fmt, f);
+	return hist_alloc_fmt(hist_spec_fmt, f);
 }
 
 /**
@@ -141,11 +141,12 @@ char *hist_field_spec(const struct hist_field *f)
  */
 char *hist_field_mods(const struct hist_field *f)
 {
-	return alloc_fmt(mods_fmt, f);
+	return hist_alloc_fmt(hist_mods_fmt, f);
 }
 
 /* A field as the spec prints it: "count.hex", "$ts0"... */
-static void print_field_spec(struct seq_file *m, const struct hist_field *f)
+static void hist_print_field_spec(struct seq_file *m,
+				  const struct hist_field *f)
 {
 	char *spec = hist_field_spec(f);
 
@@ -154,8 +155,8 @@ static void print_field_spec(struct seq_file *m, const struct hist_field *f)
 }
 
 /* The actions of @ht, as its spec ends. */
-static void print_actions_spec(struct seq_file *m,
-			       const struct hist_trigger *ht)
+static void hist_print_actions_spec(struct seq_file *m,
+				    const struct hist_trigger *ht)
 {
 	const struct hist_action *act;
 
@@ -184,14 +185,14 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 	for (i = 0; i < ht->n_keys; i++) {
 		if (i)
 			seq_putc(m, ',');
-		print_field_spec(m, ht->keys[i]);
+		hist_print_field_spec(m, ht->keys[i]);
 	}
 
 	seq_puts(m, ":vals=");
 	for (i = ht->nohitcount ? 1 : 0; i < ht->n_vals; i++) {
 		if (i > (ht->nohitcount ? 1 : 0))
 			seq_putc(m, ',');
-		print_field_spec(m, ht->vals[i]);
+		hist_print_field_spec(m, ht->vals[i]);
 	}
 
 	for (i = 0; i < ht->n_vars; i++) {
@@ -199,7 +200,7 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 
 		seq_puts(m, i ? "," : ":");
 		seq_printf(m, "%s=", ht->vars[i]->name);
-		print_field_spec(m, f);
+		hist_print_field_spec(m, f);
 		/* An alias shows the modifiers of what it aliases. */
 		if (f->kind == HIST_K_VAR_REF) {
 			char *mods = hist_field_mods(f->ref->var->field);
@@ -213,7 +214,7 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 	for (i = 0; i < ht->n_sort; i++) {
 		if (i)
 			seq_putc(m, ',');
-		print_field_spec(m, ht->sort[i].field);
+		hist_print_field_spec(m, ht->sort[i].field);
 		if (ht->sort[i].descending)
 			seq_puts(m, ".descending");
 	}
@@ -223,7 +224,7 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 		seq_printf(m, ":clock=%s", ht->clock);
 	if (ht->nohitcount)
 		seq_puts(m, ":nohitcount");
-	print_actions_spec(m, ht);
+	hist_print_actions_spec(m, ht);
 
 	if (data->filter_str)
 		seq_printf(m, " if %s", data->filter_str);
@@ -232,8 +233,8 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 }
 
 /* How a sort key compares, from the field it names. */
-static void sort_key_of(const struct hist_sort *sort,
-			struct tracing_map_sort_key *key)
+static void hist_sort_key_of(const struct hist_sort *sort,
+			     struct tracing_map_sort_key *key)
 {
 	const struct hist_field *f = sort->field;
 
@@ -268,7 +269,7 @@ struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht)
 	unsigned int i;
 
 	for (i = 0; i < ht->n_sort; i++)
-		sort_key_of(&ht->sort[i], &keys[i]);
+		hist_sort_key_of(&ht->sort[i], &keys[i]);
 	return tracing_map_snapshot(ht->table->map, keys, ht->n_sort);
 }
 
@@ -276,15 +277,16 @@ struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht)
  * A key's name in an entry: the event's stack trace, however written, is
  * common_stacktrace.
  */
-static const char *key_label(const struct hist_field *f)
+static const char *hist_key_label(const struct hist_field *f)
 {
 	return f->kind == HIST_K_STACKTRACE ? "common_stacktrace" : f->name;
 }
 
-static void print_key_num(struct seq_file *m, const struct hist_trigger *ht,
-			  const struct hist_field *f, u64 val, const void *priv)
+static void hist_print_key_num(struct seq_file *m,
+			       const struct hist_trigger *ht,
+			       const struct hist_field *f, u64 val, const void *priv)
 {
-	const char *label = key_label(f);
+	const char *label = hist_key_label(f);
 	char sym[KSYM_SYMBOL_LEN];
 	const char *name;
 
@@ -318,14 +320,14 @@ static void print_key_num(struct seq_file *m, const struct hist_trigger *ht,
  * frames on the lines below; a stack array of the record (a synthetic
  * event's) as "NAME.stacktrace" and the frames from the same line on.
  */
-static void print_key_stack(struct seq_file *m, const struct hist_field *f,
-			    const unsigned long *stack)
+static void hist_print_key_stack(struct seq_file *m, const struct hist_field *f,
+				 const unsigned long *stack)
 {
 	unsigned int i;
 	char *spec;
 
 	if (f->kind == HIST_K_STACKTRACE) {
-		seq_printf(m, "%s:\n", key_label(f));
+		seq_printf(m, "%s:\n", hist_key_label(f));
 	} else {
 		spec = hist_field_spec(f);
 		seq_puts(m, spec ? spec : f->name);
@@ -336,8 +338,8 @@ static void print_key_stack(struct seq_file *m, const struct hist_field *f,
 }
 
 /* The key of the entry @elt: "{ KEY: VALUE, ... }". */
-static void print_key(struct seq_file *m, const struct hist_trigger *ht,
-		      const struct tracing_map_elt *elt)
+static void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
+			   const struct tracing_map_elt *elt)
 {
 	const void *key = tracing_map_elt_key(elt);
 	const void *priv = tracing_map_elt_private(elt);
@@ -359,19 +361,19 @@ static void print_key(struct seq_file *m, const struct hist_trigger *ht,
 		if (hist_field_is_stack(f))
 			mods &= ~(HIST_M_LOG2 | HIST_M_BUCKET);
 		if (mods & HIST_M_NUMBER) {
-			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
-				      priv);
+			hist_print_key_num(m, ht, f, get_unaligned((const u64 *)p),
+					   priv);
 		} else if (hist_field_is_stack(f)) {
-			print_key_stack(m, f, p);
+			hist_print_key_stack(m, f, p);
 			stack_shown = true;
 		} else if (hist_field_is_string(f)) {
 			seq_printf(m, "%s: %-50s", f->name, (const char *)p);
 		} else {
-			print_key_num(m, ht, f, get_unaligned((const u64 *)p),
-				      priv);
+			hist_print_key_num(m, ht, f, get_unaligned((const u64 *)p),
+					   priv);
 		}
 	}
-	/* After a stack, stock kernels close the key without the blank. */
+	/* After a stack, the key closes without the blank. */
 	seq_puts(m, stack_shown ? "}" : " }");
 }
 
@@ -385,7 +387,7 @@ static void print_key(struct seq_file *m, const struct hist_trigger *ht,
  * Return: false when there is no answer (a division by zero); nothing is
  * always 0, even of a whole of 0.
  */
-static bool scaled(u64 val, u64 scale, u64 whole, u64 *res)
+static bool hist_scaled(u64 val, u64 scale, u64 whole, u64 *res)
 {
 	*res = 0;
 	if (!val)
@@ -404,11 +406,11 @@ static bool scaled(u64 val, u64 scale, u64 whole, u64 *res)
 }
 
 /*
- * One value of an entry. Stock kernels show no sum of an expression, and
- * show a constant's without a name.
+ * One value of an entry. An expression shows no sum, a constant
+ * its sum without a name.
  */
-static void print_val(struct seq_file *m, const struct hist_field *f,
-		      u64 val, u64 total, u64 max)
+static void hist_print_val(struct seq_file *m, const struct hist_field *f,
+			   u64 val, u64 total, u64 max)
 {
 	const char *name = f->kind == HIST_K_CONST ? "" : f->name;
 	char bar[HIST_GRAPH_WIDTH + 1];
@@ -418,7 +420,7 @@ static void print_val(struct seq_file *m, const struct hist_field *f,
 	if (f->kind >= HIST_K_NEG)
 		return;
 	if (f->mods & HIST_M_PERCENT) {
-		if (!scaled(val, 10000, total, &pc)) {
+		if (!hist_scaled(val, 10000, total, &pc)) {
 			seq_printf(m, "  %s (%%):[ERROR]", name);
 			return;
 		}
@@ -427,7 +429,7 @@ static void print_val(struct seq_file *m, const struct hist_field *f,
 			   (u32)pc % 100);
 	} else if (f->mods & HIST_M_GRAPH) {
 		/* The bar is the share of the largest sum, in 1/10000s. */
-		if (!scaled(val, 10000, max, &pc))
+		if (!hist_scaled(val, 10000, max, &pc))
 			pc = 0;
 		n = min_t(u32, (u32)pc * HIST_GRAPH_WIDTH / 10000,
 			  HIST_GRAPH_WIDTH);
@@ -445,8 +447,8 @@ static void print_val(struct seq_file *m, const struct hist_field *f,
  * What the actions keep for the entry @elt: the tracked value of onmax and
  * onchange, and the saved fields.
  */
-static void print_actions_entry(struct seq_file *m,
-				const struct hist_trigger *ht,
+static void hist_print_actions_entry(struct seq_file *m,
+				     const struct hist_trigger *ht,
 				const struct tracing_map_elt *elt)
 {
 	const void *priv = tracing_map_elt_private(elt);
@@ -474,8 +476,8 @@ static void print_actions_entry(struct seq_file *m,
 }
 
 /* The cause of the last snapshot @ht took, if any. */
-static void print_snapshot_cause(struct seq_file *m,
-				 const struct hist_trigger *ht)
+static void hist_print_snapshot_cause(struct seq_file *m,
+				      const struct hist_trigger *ht)
 {
 	const struct tracing_map_elt *elt = READ_ONCE(ht->snap_elt);
 	const char *spec;
@@ -487,7 +489,7 @@ static void print_snapshot_cause(struct seq_file *m,
 	seq_printf(m, "\nSnapshot taken (see tracing/snapshot).  Details:\n\ttriggering value { %.*s }: %10llu\ttriggered by event with key: ",
 		   (int)(strchr(spec, ')') + 1 - spec), spec,
 		   READ_ONCE(ht->snap_val));
-	print_key(m, ht, elt);
+	hist_print_key(m, ht, elt);
 	seq_putc(m, '\n');
 }
 
@@ -502,8 +504,8 @@ struct hist_sums {
 	u64	max[HIST_VALS_MAX];
 };
 
-static int read_sums(const struct hist_trigger *ht,
-		     const struct tracing_map_snapshot *snap,
+static int hist_read_sums(const struct hist_trigger *ht,
+			  const struct tracing_map_snapshot *snap,
 		     struct hist_sums *sums)
 {
 	unsigned int i, j;
@@ -526,22 +528,22 @@ static int read_sums(const struct hist_trigger *ht,
 	return 0;
 }
 
-static void print_entry(struct seq_file *m, const struct hist_trigger *ht,
-			struct tracing_map_elt *elt, const u64 *row,
+static void hist_print_entry(struct seq_file *m, const struct hist_trigger *ht,
+			     struct tracing_map_elt *elt, const u64 *row,
 			const struct hist_sums *sums)
 {
 	unsigned int i;
 
-	print_key(m, ht, elt);
+	hist_print_key(m, ht, elt);
 	if (!ht->nohitcount)
 		seq_printf(m, " hitcount: %10llu", row[0]);
 	for (i = 1; i < ht->n_vals; i++)
-		print_val(m, ht->vals[i], row[i], sums->total[i], sums->max[i]);
-	print_actions_entry(m, ht, elt);
+		hist_print_val(m, ht->vals[i], row[i], sums->total[i], sums->max[i]);
+	hist_print_actions_entry(m, ht, elt);
 	seq_putc(m, '\n');
 }
 
-static int print_table(struct seq_file *m, struct event_trigger_data *data)
+static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
 	struct tracing_map_snapshot *snap;
@@ -553,16 +555,16 @@ static int print_table(struct seq_file *m, struct event_trigger_data *data)
 	snap = hist_snapshot(ht);
 	if (IS_ERR(snap))
 		return PTR_ERR(snap);
-	ret = read_sums(ht, snap, &sums);
+	ret = hist_read_sums(ht, snap, &sums);
 	if (ret)
 		goto out;
 	for (i = 0; i < snap->n_entries; i++) {
-		print_entry(m, ht, snap->entries[i].elt,
-			    sums.vals + i * ht->n_vals, &sums);
+		hist_print_entry(m, ht, snap->entries[i].elt,
+				 sums.vals + i * ht->n_vals, &sums);
 		cond_resched();
 	}
 	kvfree(sums.vals);
-	print_snapshot_cause(m, ht);
+	hist_print_snapshot_cause(m, ht);
 
 	/* Hits are the hits recorded: the dropped ones are not. */
 	drops = tracing_map_drops(ht->table->map);
@@ -574,8 +576,9 @@ out:
 	return ret;
 }
 
-static void print_header(struct seq_file *m, struct event_trigger_data *data,
-			 bool first)
+static void hist_print_header(struct seq_file *m,
+			      struct event_trigger_data *data,
+			      bool first)
 {
 	if (!first)
 		seq_puts(m, "\n\n");
@@ -603,9 +606,9 @@ int hist_show(struct seq_file *m, struct trace_event_file *file)
 	list_for_each_entry(data, &file->triggers, list) {
 		if (!hist_is_hist_trigger(data))
 			continue;
-		print_header(m, data, first);
+		hist_print_header(m, data, first);
 		first = false;
-		ret = print_table(m, data);
+		ret = hist_print_table(m, data);
 		if (ret)
 			break;
 	}
@@ -637,8 +640,8 @@ static const char *const kind_names[] = {
 	[HIST_K_DIV]		= "division",
 };
 
-static void debug_field(struct seq_file *m, const struct hist_field *f,
-			const char *role)
+static void hist_debug_field(struct seq_file *m, const struct hist_field *f,
+			     const char *role)
 {
 	const struct hist_mod_desc *d;
 	unsigned int i;
@@ -668,7 +671,8 @@ static void debug_field(struct seq_file *m, const struct hist_field *f,
 	seq_printf(m, "      is_signed: %d\n\n", f->is_signed);
 }
 
-static void debug_trigger(struct seq_file *m, const struct hist_trigger *ht)
+static void hist_debug_trigger(struct seq_file *m,
+			       const struct hist_trigger *ht)
 {
 	unsigned int i;
 
@@ -683,19 +687,19 @@ static void debug_trigger(struct seq_file *m, const struct hist_trigger *ht)
 
 	seq_puts(m, "  val fields:\n\n");
 	for (i = 0; i < ht->n_vals; i++) {
-		debug_field(m, ht->vals[i], "VAL");
+		hist_debug_field(m, ht->vals[i], "VAL");
 		seq_printf(m, "      sum: %u\n\n", ht->vals[i]->sum_idx);
 	}
 	seq_puts(m, "  key fields:\n\n");
 	for (i = 0; i < ht->n_keys; i++) {
-		debug_field(m, ht->keys[i], "KEY");
+		hist_debug_field(m, ht->keys[i], "KEY");
 		seq_printf(m, "      key bytes: %u-%u\n\n", ht->keys[i]->key_off,
 			   ht->keys[i]->key_off + ht->keys[i]->key_size - 1);
 	}
 	if (ht->n_vars) {
 		seq_puts(m, "  variables:\n\n");
 		for (i = 0; i < ht->n_vars; i++) {
-			debug_field(m, ht->vars[i]->field, "VAR");
+			hist_debug_field(m, ht->vars[i]->field, "VAR");
 			seq_printf(m, "      var.name: %s\n      var.idx: %u\n\n",
 				   ht->vars[i]->name, ht->vars[i]->idx);
 		}
@@ -725,9 +729,9 @@ int hist_debug_show(struct seq_file *m, struct trace_event_file *file)
 	list_for_each_entry(data, &file->triggers, list) {
 		if (!hist_is_hist_trigger(data))
 			continue;
-		print_header(m, data, first);
+		hist_print_header(m, data, first);
 		first = false;
-		debug_trigger(m, data->private_data);
+		hist_debug_trigger(m, data->private_data);
 	}
 	return 0;
 }

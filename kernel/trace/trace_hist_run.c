@@ -21,12 +21,12 @@
  * The steps, with the fields (struct hist_field) compiled at creation:
  *
  *  1. run the key fields and copy their values into the key;
- *  2. resolve the variable references with that key (resolve_refs());
+ *  2. resolve the variable references with that key (hist_resolve_refs());
  *     when one is not set, the event is not counted;
  *  3. run the remaining fields;
  *  4. insert the key into the map (a full map counts a drop and stops);
  *  5. add hitcount and the values to the entry's sums, set its variables;
- *  6. run the actions (run_actions(); trace_hist_action.c says what
+ *  6. run the actions (hist_run_actions(); trace_hist_action.c says what
  *     they are).
  *
  * A scratch chunk:
@@ -48,7 +48,7 @@
 #include "trace_hist.h"
 #include "trace_synth.h"
 
-static u64 load_num(const void *p, unsigned int size, bool is_signed)
+static u64 hist_load_num(const void *p, unsigned int size, bool is_signed)
 {
 	switch (size) {
 	case 1:
@@ -65,7 +65,7 @@ static u64 load_num(const void *p, unsigned int size, bool is_signed)
 }
 
 /* Where a __data_loc / __rel_loc array of the record starts, and its size. */
-static void *record_array(const struct hist_field *f, void *rec, u32 *len)
+static void *hist_record_array(const struct hist_field *f, void *rec, u32 *len)
 {
 	u32 loc = *(u32 *)(rec + f->offset);
 	void *base = rec;
@@ -77,7 +77,7 @@ static void *record_array(const struct hist_field *f, void *rec, u32 *len)
 }
 
 /* Zero the unused end of a HIST_STACKTRACE_DEPTH stack buffer. */
-static void stack_pad(unsigned long *buf, unsigned int n)
+static void hist_stack_pad(unsigned long *buf, unsigned int n)
 {
 	if (n < HIST_STACKTRACE_DEPTH)
 		memset(buf + n, 0, (HIST_STACKTRACE_DEPTH - n) * sizeof(long));
@@ -88,8 +88,8 @@ static void stack_pad(unsigned long *buf, unsigned int n)
  * hist_trigger_hit() itself, so that the frames skipped are always the
  * same. A stack array of the record is copied into its own buffer.
  */
-static unsigned long *stack_value(const struct hist_field *f,
-				  struct hist_frame *fr)
+static unsigned long *hist_stack_value(const struct hist_field *f,
+				       struct hist_frame *fr)
 {
 	unsigned long *buf = fr->stacks + f->stack_idx * HIST_STACKTRACE_DEPTH;
 	unsigned int n;
@@ -98,14 +98,14 @@ static unsigned long *stack_value(const struct hist_field *f,
 
 	if (f->kind == HIST_K_STACKTRACE)
 		return fr->stacks;
-	src = record_array(f, fr->rec, &len);
+	src = hist_record_array(f, fr->rec, &len);
 	n = min_t(u32, len / sizeof(long), HIST_STACKTRACE_DEPTH);
 	memcpy(buf, src, n * sizeof(long));
-	stack_pad(buf, n);
+	hist_stack_pad(buf, n);
 	return buf;
 }
 
-static u64 eval(const struct hist_field *f, struct hist_frame *fr)
+static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
 {
 	const u64 *v = fr->vals;
 	u64 ts;
@@ -115,12 +115,12 @@ static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 	case HIST_K_HITCOUNT:
 		return 1;
 	case HIST_K_NUM:
-		return load_num(fr->rec + f->offset, f->size, f->is_signed);
+		return hist_load_num(fr->rec + f->offset, f->size, f->is_signed);
 	case HIST_K_STR:
 		return (unsigned long)(fr->rec + f->offset);
 	case HIST_K_DYNSTR:
 	case HIST_K_RELSTR:
-		return (unsigned long)record_array(f, fr->rec, &len);
+		return (unsigned long)hist_record_array(f, fr->rec, &len);
 	case HIST_K_COMM:
 		return (unsigned long)current->comm;
 	case HIST_K_CPU:
@@ -132,7 +132,7 @@ static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 		return ts;
 	case HIST_K_STACKTRACE:
 	case HIST_K_DYNSTACK:
-		return (unsigned long)stack_value(f, fr);
+		return (unsigned long)hist_stack_value(f, fr);
 	case HIST_K_CONST:
 		return f->constant;
 	case HIST_K_VAR_REF:
@@ -150,15 +150,15 @@ static u64 eval(const struct hist_field *f, struct hist_frame *fr)
 }
 
 /* Run the fields from @from to @to of the program. */
-static void run(const struct hist_trigger *ht, struct hist_frame *fr,
-		unsigned int from, unsigned int to)
+static void hist_run(const struct hist_trigger *ht, struct hist_frame *fr,
+		     unsigned int from, unsigned int to)
 {
 	unsigned int i;
 
 	for (i = from; i < to; i++) {
 		const struct hist_field *f = ht->prog[i];
 
-		fr->vals[f->slot] = eval(f, fr);
+		fr->vals[f->slot] = hist_eval(f, fr);
 	}
 }
 
@@ -167,18 +167,18 @@ static void run(const struct hist_trigger *ht, struct hist_frame *fr,
  * string of the record is bounded by its length in the record (its data
  * comes from whoever wrote the event), the others by their buffer.
  */
-static unsigned int str_bound(const struct hist_field *f,
-			      struct hist_frame *fr)
+static unsigned int hist_str_bound(const struct hist_field *f,
+				   struct hist_frame *fr)
 {
 	u32 len;
 
 	switch (f->kind) {
 	case HIST_K_DYNSTR:
 	case HIST_K_RELSTR:
-		record_array(f, fr->rec, &len);
+		hist_record_array(f, fr->rec, &len);
 		return len;
 	case HIST_K_SELF:
-		return str_bound(f->operand[0], fr);
+		return hist_str_bound(f->operand[0], fr);
 	default:
 		return f->size;
 	}
@@ -188,13 +188,14 @@ static unsigned int str_bound(const struct hist_field *f,
  * Copy the string value of @f in the hit to @dst, @size bytes, left
  * NUL-terminated and zero-padded.
  */
-static void copy_str(char *dst, unsigned int size, const struct hist_field *f,
-		     struct hist_frame *fr)
+static void hist_copy_str(char *dst, unsigned int size,
+			  const struct hist_field *f,
+			  struct hist_frame *fr)
 {
 	const char *src = (const char *)(unsigned long)fr->vals[f->slot];
 
 	memset(dst, 0, size);
-	memcpy(dst, src, strnlen(src, min(size - 1, str_bound(f, fr))));
+	memcpy(dst, src, strnlen(src, min(size - 1, hist_str_bound(f, fr))));
 }
 
 /*
@@ -202,7 +203,7 @@ static void copy_str(char *dst, unsigned int size, const struct hist_field *f,
  * for hitcount, which stays 1 (and is only printed as a group). One test
  * for a key that is not grouped.
  */
-static u64 key_num(const struct hist_field *f, u64 val)
+static u64 hist_key_num(const struct hist_field *f, u64 val)
 {
 	if (likely(!(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) ||
 	    f->kind == HIST_K_HITCOUNT)
@@ -214,7 +215,7 @@ static u64 key_num(const struct hist_field *f, u64 val)
 	return val;
 }
 
-static void build_key(const struct hist_trigger *ht, struct hist_frame *fr)
+static void hist_build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 {
 	unsigned int i;
 
@@ -224,11 +225,11 @@ static void build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 		u64 val = fr->vals[f->slot];
 
 		if (hist_field_is_string(f))
-			copy_str(dst, f->key_size, f, fr);
+			hist_copy_str(dst, f->key_size, f, fr);
 		else if (hist_field_is_stack(f))
 			memcpy(dst, (void *)(unsigned long)val, f->key_size);
 		else
-			*(u64 *)dst = key_num(f, val);
+			*(u64 *)dst = hist_key_num(f, val);
 	}
 }
 
@@ -239,8 +240,8 @@ static void build_key(const struct hist_trigger *ht, struct hist_frame *fr)
  * pointer to them; a concurrent set of the same variable makes this one
  * count as overwritten at once (tracing_map_elt_var_write_begin()).
  */
-static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
-		     struct tracing_map_elt *elt)
+static void hist_set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
+			  struct tracing_map_elt *elt)
 {
 	void *priv = tracing_map_elt_private(elt);
 	unsigned int i;
@@ -263,7 +264,7 @@ static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
 		if (hist_field_is_stack(f))
 			memcpy(dst, (void *)(unsigned long)val, var->bytes);
 		else
-			copy_str(dst, var->bytes, f, fr);
+			hist_copy_str(dst, var->bytes, f, fr);
 		tracing_map_elt_var_write_end(elt, var->idx, (unsigned long)dst);
 	}
 }
@@ -279,8 +280,9 @@ static void set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
  * or stack trace are copied into the hit's scratch, whole, and the value
  * points to that copy.
  */
-static bool read_ref(const struct hist_ref *ref, struct tracing_map_elt *elt,
-		     struct hist_frame *fr)
+static bool hist_read_ref(const struct hist_ref *ref,
+			  struct tracing_map_elt *elt,
+			  struct hist_frame *fr)
 {
 	const struct hist_var *var = ref->var;
 	u64 *val = &fr->refs[ref->idx];
@@ -314,14 +316,15 @@ static bool read_ref(const struct hist_ref *ref, struct tracing_map_elt *elt,
  * histogram read: a histogram keyed otherwise than we are matches the
  * entries whose key bytes begin with ours and are zero after them.
  */
-static bool resolve_refs(const struct hist_trigger *ht, struct hist_frame *fr)
+static bool hist_resolve_refs(const struct hist_trigger *ht,
+			      struct hist_frame *fr)
 {
 	const struct hist_ref *ref;
 	struct tracing_map_elt *elt;
 
 	list_for_each_entry(ref, &ht->refs, list) {
 		elt = tracing_map_lookup(ref->var->owner->table->map, fr->key);
-		if (!elt || !read_ref(ref, elt, fr))
+		if (!elt || !hist_read_ref(ref, elt, fr))
 			return false;
 	}
 	return true;
@@ -331,7 +334,7 @@ static bool resolve_refs(const struct hist_trigger *ht, struct hist_frame *fr)
  * onmax/onchange: whether @val is news for the entry; records it if so.
  * Hits of one entry on several CPUs agree through the atomic64_t.
  */
-static bool track(const struct hist_action *act, void *priv, u64 val)
+static bool hist_track(const struct hist_action *act, void *priv, u64 val)
 {
 	atomic64_t *tracked = priv + act->track_off;
 	s64 old;
@@ -347,8 +350,9 @@ static bool track(const struct hist_action *act, void *priv, u64 val)
 	return true;
 }
 
-static void save_fields(const struct hist_action *act, struct hist_frame *fr,
-			void *priv)
+static void hist_save_fields(const struct hist_action *act,
+			     struct hist_frame *fr,
+			     void *priv)
 {
 	unsigned int i;
 
@@ -357,7 +361,7 @@ static void save_fields(const struct hist_action *act, struct hist_frame *fr,
 		void *dst = priv + act->save_off[i];
 
 		if (hist_field_is_string(f))
-			copy_str(dst, HIST_STR_MAX, f, fr);
+			hist_copy_str(dst, HIST_STR_MAX, f, fr);
 		else
 			*(u64 *)dst = fr->vals[f->slot];
 	}
@@ -379,7 +383,7 @@ struct hist_snap_cause {
  *
  * Called by update_max_tr() with max_lock held, irqs off, for every snapshot
  * of the instance while the trigger holds its conditional snapshot: ours
- * through take_snapshot(), with a cause, and anyone else's (a `snapshot`
+ * through hist_take_snapshot(), with a cause, and anyone else's (a `snapshot`
  * trigger, tracing_snapshot()) with none. The buffer belongs to the trigger
  * then, as the snapshot file says by refusing writes with -EBUSY: another
  * snapshot is not taken, so what the hist file reports of the last one
@@ -400,8 +404,8 @@ bool hist_snapshot_update(struct trace_array *tr, void *data)
 	return true;
 }
 
-static void take_snapshot(struct hist_trigger *ht,
-			  const struct tracing_map_elt *elt, u64 val)
+static void hist_take_snapshot(struct hist_trigger *ht,
+			       const struct tracing_map_elt *elt, u64 val)
 {
 	struct hist_snap_cause cause = { .ht = ht, .elt = elt, .val = val };
 
@@ -409,15 +413,15 @@ static void take_snapshot(struct hist_trigger *ht,
 }
 
 #else
-static void take_snapshot(struct hist_trigger *ht,
-			  const struct tracing_map_elt *elt, u64 val)
+static void hist_take_snapshot(struct hist_trigger *ht,
+			       const struct tracing_map_elt *elt, u64 val)
 {
 }
 #endif
 
 /* Run the actions of the trigger for a hit that updated @elt. */
-static void run_actions(struct hist_trigger *ht, struct hist_frame *fr,
-			struct tracing_map_elt *elt)
+static void hist_run_actions(struct hist_trigger *ht, struct hist_frame *fr,
+			     struct tracing_map_elt *elt)
 {
 	void *priv = tracing_map_elt_private(elt);
 	const struct hist_action *act;
@@ -426,7 +430,7 @@ static void run_actions(struct hist_trigger *ht, struct hist_frame *fr,
 	list_for_each_entry(act, &ht->actions, list) {
 		if (act->handler != HIST_ON_MATCH) {
 			val = fr->vals[act->watched->slot];
-			if (!track(act, priv, val))
+			if (!hist_track(act, priv, val))
 				continue;
 		}
 		switch (act->kind) {
@@ -434,32 +438,32 @@ static void run_actions(struct hist_trigger *ht, struct hist_frame *fr,
 			synth_event_emit(act->synth, fr->vals, act->param_slots);
 			break;
 		case HIST_DO_SAVE:
-			save_fields(act, fr, priv);
+			hist_save_fields(act, fr, priv);
 			break;
 		case HIST_DO_SNAPSHOT:
-			take_snapshot(ht, elt, val);
+			hist_take_snapshot(ht, elt, val);
 			break;
 		}
 	}
 }
 
 /* One hit, in its scratch chunk; see the top of this file. */
-static void hit(struct hist_trigger *ht, struct hist_frame *fr)
+static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 {
 	struct tracing_map_elt *elt;
 	unsigned int i;
 
 	if (ht->has_stacktrace)
-		stack_pad(fr->stacks, stack_trace_save(fr->stacks,
-						       HIST_STACKTRACE_DEPTH,
+		hist_stack_pad(fr->stacks, stack_trace_save(fr->stacks,
+							    HIST_STACKTRACE_DEPTH,
 						       HIST_STACKTRACE_SKIP));
-	run(ht, fr, 0, ht->n_key_fields);
+	hist_run(ht, fr, 0, ht->n_key_fields);
 	memset(fr->key, 0, ht->lookup_key_size);
-	build_key(ht, fr);
+	hist_build_key(ht, fr);
 
-	if (ht->n_refs && !resolve_refs(ht, fr))
+	if (ht->n_refs && !hist_resolve_refs(ht, fr))
 		return;
-	run(ht, fr, ht->n_key_fields, ht->n_slots);
+	hist_run(ht, fr, ht->n_key_fields, ht->n_slots);
 
 	elt = tracing_map_insert(ht->table->map, fr->key);
 	if (!elt)
@@ -468,10 +472,10 @@ static void hit(struct hist_trigger *ht, struct hist_frame *fr)
 	for (i = 0; i < ht->n_vals; i++)
 		tracing_map_elt_sum_add(elt, ht->vals[i]->sum_idx,
 					fr->vals[ht->vals[i]->slot]);
-	set_vars(ht, fr, elt);
+	hist_set_vars(ht, fr, elt);
 
 	if (!list_empty(&ht->actions))
-		run_actions(ht, fr, elt);
+		hist_run_actions(ht, fr, elt);
 }
 
 /**
@@ -513,7 +517,7 @@ void hist_trigger_hit(struct event_trigger_data *data,
 	fr.refs = scratch + ht->refs_off;
 	fr.key = scratch + ht->key_off;
 	fr.stacks = scratch + ht->stacks_off;
-	hit(ht, &fr);
+	hist_hit(ht, &fr);
 
 	barrier();
 	*busy = 0;

@@ -26,7 +26,8 @@
 
 #include "trace_hist.h"
 
-static struct hist_var *find_var_in(struct hist_trigger *ht, const char *name)
+static struct hist_var *hist_find_var_in(struct hist_trigger *ht,
+					 const char *name)
 {
 	unsigned int i;
 
@@ -36,8 +37,9 @@ static struct hist_var *find_var_in(struct hist_trigger *ht, const char *name)
 	return NULL;
 }
 
-static bool event_is(const struct trace_event_file *file, const char *system,
-		     const char *event)
+static bool hist_event_is(const struct trace_event_file *file,
+			  const char *system,
+			  const char *event)
 {
 	struct trace_event_call *call = file->event_call;
 
@@ -50,8 +52,9 @@ static bool event_is(const struct trace_event_file *file, const char *system,
  * SYSTEM.EVENT when @system is given. *@others counts the other
  * histograms that define one of that name.
  */
-static struct hist_var *find_var(struct trace_array *tr, const char *system,
-				 const char *event, const char *name,
+static struct hist_var *hist_find_var(struct trace_array *tr,
+				      const char *system,
+				      const char *event, const char *name,
 				 unsigned int *others)
 {
 	struct hist_var *var, *found = NULL;
@@ -59,9 +62,9 @@ static struct hist_var *find_var(struct trace_array *tr, const char *system,
 
 	*others = 0;
 	list_for_each_entry(ht, &tr->hist_vars, link) {
-		if (system && !event_is(ht->file, system, event))
+		if (system && !hist_event_is(ht->file, system, event))
 			continue;
-		var = find_var_in(ht, name);
+		var = hist_find_var_in(ht, name);
 		if (!var)
 			continue;
 		if (found)
@@ -76,11 +79,11 @@ static struct hist_var *find_var(struct trace_array *tr, const char *system,
  * How many of the onmatch() handlers of the command being built name an
  * event with a histogram defining @name; *@var gets the first variable
  * found.  An unqualified variable is looked for there before anywhere
- * else, handler by handler as stock kernels do, so one event named by two
+ * else, handler by handler, so one event named by two
  * handlers finds it twice.
  */
-static unsigned int find_match_var(struct hist_build *b, const char *name,
-				   struct hist_var **var)
+static unsigned int hist_find_match_var(struct hist_build *b, const char *name,
+					struct hist_var **var)
 {
 	const struct hist_spec *s = &b->p->spec;
 	unsigned int i, others, n = 0;
@@ -92,7 +95,7 @@ static unsigned int find_match_var(struct hist_build *b, const char *name,
 
 		if (as->handler != HIST_ON_MATCH)
 			continue;
-		v = find_var(b->ht->tr, as->system, as->arg, name, &others);
+		v = hist_find_var(b->ht->tr, as->system, as->arg, name, &others);
 		if (!v)
 			continue;
 		if (!n++)
@@ -115,7 +118,7 @@ bool hist_var_on_event(struct trace_event_file *file, const char *name)
 
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(ht, &file->tr->hist_vars, link)
-		if (ht->file == file && find_var_in(ht, name))
+		if (ht->file == file && hist_find_var_in(ht, name))
 			return true;
 	return false;
 }
@@ -144,11 +147,11 @@ struct hist_var *hist_var_find(struct hist_build *b, const char *system,
 
 	lockdep_assert_held(&event_mutex);
 	if (!system && !(roles & HIST_R_PARAM))
-		n = find_match_var(b, name, &var);
+		n = hist_find_match_var(b, name, &var);
 	if (n)
 		others = n - 1;
 	else
-		var = find_var(b->ht->tr, system, event, name, &others);
+		var = hist_find_var(b->ht->tr, system, event, name, &others);
 	if (var && others)
 		hist_err(b->p, HIST_ERR_VAR_NOT_UNIQUE, name);
 	if (!var || others) {
@@ -174,5 +177,5 @@ struct hist_var *hist_var_lookup(struct trace_array *tr, const char *system,
 	unsigned int others;
 
 	lockdep_assert_held(&event_mutex);
-	return find_var(tr, system, event, name, &others);
+	return hist_find_var(tr, system, event, name, &others);
 }
