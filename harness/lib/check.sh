@@ -195,7 +195,23 @@ check_run()
 		done
 	fi
 	CHECK_DIR=$top
+	check_layers
 	check_summary
+}
+
+# host:layers, on our kernel: the hist files call only the files below
+# them (harness/lib/layers.py on the objects just booted).
+check_layers()
+{
+	local out
+	[ "$KERNEL" = ours ] || return 0
+	case host:layers in *"$TESTS"*) ;; *) return 0 ;; esac
+	if out=$(python3 "$HARNESS/lib/layers.py" "$OBJ/kernel/trace" 2>&1); then
+		check_record PASS host:layers
+	else
+		check_record FAIL host:layers "$(echo "$out" | tail -1)"
+		echo "$out" | grep '^!!' | sed 's/^/    | /'
+	fi
 }
 
 # check_guest DIR K/N: boot one guest for shard K of N, again after each
