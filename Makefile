@@ -10,6 +10,8 @@
 #   make compare  the last check results of ours and stock side by side
 #   make diff-refs  boot stock, record the hist differential test's references
 #                 (harness/histdiff/refs/) and show whether they changed
+#   make client-refs  boot stock, record the clients suite's transcripts
+#                 (harness/clients/refs/) and show whether they changed
 #   make fuzz     build, boot, run the hist fuzzer's stream of SEED (COUNT
 #                 commands), shrink a failure (harness/fuzz/README.md)
 #   make fuzzdiff the same streams on stock and on ours, every answer
@@ -26,8 +28,8 @@
 
 export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
 
-.PHONY: demo check shell build compare deps diff-refs fuzz fuzzdiff clean
-demo check shell build compare deps diff-refs fuzz fuzzdiff:
+.PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff clean
+demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff:
 	@./harness/run $@
 
 clean:

@@ -4,7 +4,8 @@
 # The test units, guest side; harness/lib/check.sh reads the markers this
 # prints. A unit is one ftracetest .tc file (which ftracetest may run twice,
 # the second time in an instance), one case of the hist differential test
-# (histdiff.sh), one stream of the fuzzer (fuzz.sh) or one gen_test module.
+# (histdiff.sh), one stream of the fuzzer (fuzz.sh), one real client
+# (clients.sh) or one gen_test module.
 # Units are numbered in a fixed order so that the host can boot us again
 # after a crash with harness_from=N and we go on at unit N. With
 # harness_shard=K/N, this guest runs its share of the units only.
@@ -23,16 +24,23 @@ FTRACE_SUITES="trigger dynevent kprobe ours"
 
 . /harness/histdiff.sh
 . /harness/fuzz.sh
+. /harness/clients.sh
 
 units()
 {
 	local s
+	# A guest booted for a boot-time unit runs that unit only.
+	if [ -n "${harness_boottime:-}" ]; then
+		clients_boot_units
+		return
+	fi
 	for s in $FTRACE_SUITES; do
 		[ -d /ftrace/test.d/$s ] || continue
 		(cd /ftrace && find test.d/$s -name '*.tc' | sort | sed "s|^|$s ftrace:|")
 	done
 	histdiff_units
 	fuzz_units
+	clients_units
 	echo "modules module:synth_event_gen_test"
 	echo "modules module:kprobe_event_gen_test"
 	[ "$FLAVOUR" != debug ] || echo "leaks leaks:kmemleak"
@@ -169,6 +177,8 @@ run_unit()
 		run_histdiff "${1#histdiff:}" ;;
 	fuzz:*)
 		run_fuzz "${1#fuzz:}" ;;
+	clients:*|boottime:*)
+		run_clients "$1" ;;
 	module:synth_event_gen_test)
 		run_module synth_event_gen_test gen_synth_test empty_synth_test create_synth_test ;;
 	module:kprobe_event_gen_test)

@@ -194,6 +194,8 @@ check_run()
 			done <"$dir/phases"
 		done
 	fi
+	# The boot-time units need kernel parameters of their own: a guest each.
+	clients_boot_run "$top"
 	CHECK_DIR=$top
 	check_layers
 	check_summary

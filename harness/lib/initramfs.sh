@@ -13,6 +13,10 @@
 #                 the hist differential test (harness/histdiff/)
 #   /bin/fuzzexec, /harness/fuzz/streams
 #                 the fuzzer and the streams of the check suite (harness/fuzz/)
+#   /bin/tracefs-hist, /bin/trace-cmd, /lib/x86_64-linux-gnu, /lib64,
+#   /harness/clients
+#                 the real clients (harness/clients/): our libtracefs test
+#                 program (static) and Debian's trace-cmd with its libraries
 
 # The functions defined in the objects of our files (kernel/trace/*.c of
 # the project), for the kmemleak unit of the debug flavour.
@@ -60,6 +64,7 @@ initramfs_build()
 
 	histdiff_initramfs "$root"
 	fuzz_initramfs "$root"
+	clients_initramfs "$root"
 
 	cp "$HARNESS/guest/init" "$root/init"
 	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"

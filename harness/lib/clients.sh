@@ -1,0 +1,122 @@
+# SPDX-License-Identifier: GPL-2.0
+# Real clients of the hist code, host side (the guest side is
+# harness/guest/clients.sh and harness/clients/run-unit; the README is
+# harness/clients/README.md).
+#
+# clients_initramfs ROOT  tracefs-hist (built static against Debian's
+#                         libtracefs.a and libtraceevent.a), Debian's
+#                         trace-cmd with its shared libraries and the
+#                         loader, run-unit and the references, into ROOT
+# clients_boot_run TOP    the boottime units: one guest each, booted with
+#                         the kernel parameters of boot-cmdline.txt, or
+#                         with boot.bconf appended to the initramfs;
+#                         results merged into TOP
+# clients_refs            boot stock, run the clients units, write their
+#                         transcripts over harness/clients/refs/
+
+CLIENTS=$HARNESS/clients
+
+clients_initramfs()
+{
+	local root=$1 lib
+	gcc -static -O2 -Wall -I/usr/include/tracefs -I/usr/include/traceevent \
+		-o "$OUT/tracefs-hist" "$CLIENTS/tracefs-hist.c" \
+		-l:libtracefs.a -l:libtraceevent.a 2>"$OUT/tracefs-hist.log" ||
+		{ cat "$OUT/tracefs-hist.log" >&2; die "cannot build $CLIENTS/tracefs-hist.c"; }
+	cp "$OUT/tracefs-hist" "$root/bin/tracefs-hist"
+
+	# trace-cmd as Debian ships it: the binary, the libraries it is linked
+	# with, and the loader they name.
+	cp /usr/bin/trace-cmd "$root/bin/trace-cmd"
+	mkdir -p "$root/lib/x86_64-linux-gnu" "$root/lib64"
+	for lib in $(ldd /usr/bin/trace-cmd | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
+		cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+	done
+	cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+
+	mkdir -p "$root/harness/clients"
+	cp -a "$CLIENTS/run-unit" "$CLIENTS/refs" "$root/harness/clients/"
+}
+
+# The bootconfig tool of the base tree, built here (it is not packaged).
+clients_bootconfig_tool()
+{
+	local src=$BASE/tools/bootconfig
+	[ -x "$OUT/bootconfig" ] && [ "$OUT/bootconfig" -nt "$src/main.c" ] && return 0
+	gcc -Wall -O2 -I"$src/include" -o "$OUT/bootconfig" "$src/main.c" \
+		"$BASE/lib/bootconfig.c" || die "cannot build $src"
+}
+
+clients_wanted()	# UNIT -> true when TESTS selects it
+{
+	local p
+	[ -n "$TESTS" ] || return 0
+	for p in ${TESTS//,/ }; do
+		case "boottime $1" in *"$p"*) return 0 ;; esac
+	done
+	return 1
+}
+
+# clients_boot_run TOP: each boottime unit in a guest of its own.
+clients_boot_run()
+{
+	local top=$1 mode dir append initrd
+	for mode in cmdline bootconfig; do
+		clients_wanted "boottime:$mode" || continue
+		dir=$top/boot-$mode
+		mkdir -p "$dir"
+		initrd=
+		append="kunit.enable=0 harness_boottime=$mode"
+		case $mode in
+		cmdline)
+			append="$append $(grep -v '^#' "$CLIENTS/boot-cmdline.txt")" ;;
+		bootconfig)
+			if ! grep -q '^CONFIG_BOOT_CONFIG=y' "$OBJ/.config"; then
+				CHECK_DIR=$top check_record UNSUPPORTED boottime:bootconfig \
+					"the kernel has no CONFIG_BOOT_CONFIG (harness/config/test.config; rebuild)"
+				continue
+			fi
+			clients_bootconfig_tool
+			initrd=$OUT/initramfs-bootconfig.cpio
+			cp "$OUT/initramfs.cpio" "$initrd"
+			"$OUT/bootconfig" -a "$CLIENTS/boot.bconf" "$initrd" >/dev/null ||
+				die "bootconfig -a $CLIENTS/boot.bconf failed"
+			append="$append bootconfig" ;;
+		esac
+		(PHASE_TIMES=() QEMU_INITRD=$initrd CHECK_APPEND="$append${CHECK_APPEND:+ $CHECK_APPEND}" \
+		 TESTS=boottime:$mode
+		 check_guest "$dir" 1/1
+		 printf '%s\n' "${PHASE_TIMES[@]}" >"$dir/phases")
+		cat "$dir/results.txt" >>"$top/results.txt"
+		cat "$dir/times.txt" >>"$top/times.txt" 2>/dev/null || true
+		cat "$dir/console.log" >>"$top/console.log"
+		while IFS= read -r line; do
+			[ -z "$line" ] || PHASE_TIMES+=("$line (boottime:$mode)")
+		done <"$dir/phases"
+	done
+}
+
+clients_refs()
+{
+	[ "$KERNEL" = stock ] || die "references are recorded from stock (KERNEL=stock)"
+	local rec=$OUT/clients-record.txt refs=$CLIENTS/refs n
+	: >"$rec"
+	QEMU_EXTRA=(-chardev "file,id=clrec,path=$rec,append=on" -serial chardev:clrec)
+	CHECK_APPEND=harness_clients_record=1
+	TESTS=${TESTS:-clients:,boottime:}
+	SHARDS=1
+	say "==> recording the references (the results compare with the old ones)"
+	check_run || true
+	n=$(tr -d '\r' <"$rec" | awk -v dir="$refs" '
+		/^@@FILE / { f = dir "/" $2 ".out"; printf "" >f; n++; next }
+		/^@@END / { close(f); f = ""; next }
+		f != "" && /^\|/ { print substr($0, 2) >>f }
+		END { print n + 0 }')
+	say "==> $n references written to $refs"
+	if git -C "$TOP" status --porcelain -- "$refs" | grep -q .; then
+		say "    changed since the last commit:"
+		git -C "$TOP" status --short -- "$refs" | sed 's/^/    /'
+	else
+		say "    the references did not change"
+	fi
+}
