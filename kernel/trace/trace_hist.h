@@ -123,11 +123,14 @@ enum hist_kind {
 	HIST_K_DIV,
 };
 
-/*
+/**
  * enum hist_form - the shape of a field's value, fixed when the field is
  * created: a number; a string, the value pointing to its bytes; a stack
  * trace, the value pointing to HIST_STACKTRACE_DEPTH entries. A reference
  * or an own variable has its variable's form.
+ * @HIST_FORM_NUM:	a number
+ * @HIST_FORM_STRING:	a string
+ * @HIST_FORM_STACK:	a stack trace
  */
 enum hist_form {
 	HIST_FORM_NUM,
@@ -245,7 +248,7 @@ enum hist_handler {
 	HIST_ON_CHANGE,
 };
 
-/*
+/**
  * struct hist_var_spec - one "NAME=EXPR" of a command
  * @name:	the variable's name (any text before the first '=')
  * @expr:	what it is set to
@@ -262,7 +265,7 @@ enum hist_action_kind {
 	HIST_DO_SNAPSHOT,
 };
 
-/*
+/**
  * struct hist_action_spec - one "HANDLER(ARG).ACTION(PARAMS)" of a command
  * @handler:	when it runs
  * @arg:	the handler's argument: $VAR for onmax and onchange; for
@@ -288,27 +291,48 @@ struct hist_action_spec {
 	bool			params_overflow;
 };
 
-/*
+/**
  * struct hist_spec - a hist command cut into pieces, nothing resolved yet.
  * Every string points into hist_parse.text.
+ * @keys:		the keys=, one entry per key
+ * @n_keys:		entries in @keys
+ * @keys_overflow:	more than HIST_KEYS_MAX were written
+ * @vals:		the vals= list, uncut
+ * @sort:		the sort= keys
+ * @n_sort:		entries in @sort
+ * @sort_overflow:	the "sort=" of too many, for its error
+ * @vars:		the variables, in the order written
+ * @n_vars:		entries in @vars
+ * @vars_overflow:	the first variable piece past HIST_VARS_MAX
+ * @actions:		the handlers, HIST_ACTIONS_MAX of them allocated
+ * @n_actions:		entries in @actions
+ * @name:		the name= of a named histogram, or NULL
+ * @name_item:		the whole "name=..." item, for errors
+ * @clock:		the clock=, or NULL
+ * @filter:		the filter, from its "if", or NULL
+ * @bits:		log2 of the size=
+ * @pause:		"pause" was written
+ * @cont:		"cont" or "continue" was written
+ * @clear:		"clear" was written
+ * @nohitcount:		"nohitcount" or "NOHC" was written
  */
 struct hist_spec {
 	char			*keys[HIST_KEYS_MAX];
 	unsigned int		n_keys;
-	bool			keys_overflow;	/* more than HIST_KEYS_MAX */
-	char			*vals;		/* the list, uncut */
+	bool			keys_overflow;
+	char			*vals;
 	char			*sort[HIST_SORT_KEYS_MAX];
 	unsigned int		n_sort;
-	char			*sort_overflow;	/* "sort=" of too many */
+	char			*sort_overflow;
 	struct hist_var_spec	vars[HIST_VARS_MAX];
 	unsigned int		n_vars;
-	char			*vars_overflow;	/* first piece past them */
-	struct hist_action_spec	*actions;	/* HIST_ACTIONS_MAX of them */
+	char			*vars_overflow;
+	struct hist_action_spec	*actions;
 	unsigned int		n_actions;
 	char			*name;
-	char			*name_item;	/* "name=...", for errors */
+	char			*name_item;
 	char			*clock;
-	char			*filter;	/* "if ..." */
+	char			*filter;
 	unsigned int		bits;
 	bool			pause;
 	bool			cont;
@@ -319,7 +343,7 @@ struct hist_spec {
 struct hist_build;
 struct hist_field;
 
-/*
+/**
  * struct hist_parse - one hist command being turned into a trigger: the
  * single context every step of parsing and compiling reports errors to.
  * @tr:		the trace array whose error_log gets the errors
@@ -329,7 +353,8 @@ struct hist_field;
  * @find_event:	how the parser finds the event of onmatch(SYSTEM.EVENT)
  *		in @tr (__find_event_file(), or a KUnit stand-in)
  * @n_errs:	error_log entries written for the command
- * @err, @err_pos: the first of them: its error and its caret
+ * @err:	the first of them
+ * @err_pos:	its caret
  * @field_var:	how an action parameter SYSTEM.EVENT.FIELD reads a field
  *		of another event: the command layer's hist_field_var_hist(),
  *		which may create a histogram there
@@ -382,7 +407,7 @@ struct hist_mod_desc {
 
 extern const struct hist_mod_desc hist_mods[];
 
-/*
+/**
  * struct hist_var - a named variable of a histogram ("ts0=common_timestamp")
  * @name:	its name, without '$'
  * @idx:	its variable index in every tracing_map entry of @owner
@@ -403,7 +428,7 @@ struct hist_var {
 	unsigned int		bytes;
 };
 
-/*
+/**
  * struct hist_ref - a reference from one histogram to a variable of a
  * registered histogram of the same trace array ("$ts0")
  * @var:	the variable read
@@ -428,9 +453,10 @@ struct hist_ref {
 	struct list_head	list;
 };
 
-/*
+/**
  * struct hist_field - one step of the per-event program, see above.
- * @kind, @mods:	what it computes and how it is shown
+ * @kind:		what it computes
+ * @mods:		how it is shown and grouped (enum hist_mod)
  * @form:		the shape of its value
  * @roles:		what it is used as (enum hist_role)
  * @name:		its name as printed in the hist file ("count",
@@ -487,13 +513,17 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
 	return f->form == HIST_FORM_STACK;
 }
 
-/* struct hist_sort - one sort key: which key or value, which direction. */
+/**
+ * struct hist_sort - one sort key
+ * @field:	the key or value sorted by
+ * @descending:	the direction
+ */
 struct hist_sort {
 	struct hist_field	*field;
 	bool			descending;
 };
 
-/*
+/**
  * struct hist_action - "handler.action": onmatch(sys.event).trace(...),
  * onmax($var).save(...), onchange($var).snapshot() and so on.
  * @handler:	when it runs
@@ -501,7 +531,8 @@ struct hist_sort {
  * @spec:	its text, as printed back in the trigger spec
  * @canon:	for the shorthand "SYNTH(...)", the same as "trace(SYNTH,...)":
  *		what triggers are compared by; NULL when that is @spec
- * @match_system, @match_event: onmatch's event (point into the parse)
+ * @match_system: onmatch's event's system (points into the parse)
+ * @match_event: onmatch's event
  * @watched:	onmax/onchange: the variable's field compared
  * @track_off:	onmax/onchange: the tracked value in the entry private data
  * @synth:	trace: the synthetic event generated
@@ -528,7 +559,7 @@ struct hist_action {
 	struct list_head	list;
 };
 
-/*
+/**
  * struct hist_table - the entries of a histogram: the map, shared by the
  * triggers of a named histogram.
  * @map:	the entries
@@ -543,33 +574,45 @@ struct hist_table {
 	int			comm_off;
 };
 
-/*
+/**
  * struct hist_trigger - one histogram trigger.
  * @file:	the event it is attached to
  * @tr:		the trace array of @file
- * @keys, @n_keys, @key_size: the key fields and the key's size in bytes
- * @vals, @n_vals: the sums; vals[0] is hitcount
- * @vars, @n_vars: the variables it sets
- * @sort, @n_sort: the sort keys
- * @fields:	every field, in evaluation order; @prog is the same as an
- *		array, built once the trigger is complete
+ * @keys:	the key fields
+ * @n_keys:	entries in @keys
+ * @key_size:	the key's size in bytes
+ * @vals:	the sums; vals[0] is hitcount
+ * @n_vals:	entries in @vals
+ * @vars:	the variables it sets
+ * @n_vars:	entries in @vars
+ * @sort:	the sort keys
+ * @n_sort:	entries in @sort
+ * @fields:	every field, in evaluation order
+ * @prog:	@fields as an array, built once the trigger is complete
  * @n_key_fields: the first so many fields of @prog make phase KEY
  * @n_slots:	fields in @fields
- * @refs, @n_refs: the variables of histograms this one reads
+ * @refs:	the variables of histograms this one reads (struct hist_ref)
+ * @n_refs:	entries in @refs
  * @actions:	its actions
  * @snapshot:	its snapshot() action, if any
- * @snap_elt, @snap_val: the entry and value that took the last snapshot
+ * @snap_elt:	the entry that took the last snapshot
+ * @snap_val:	the value that took it
  * @actions_pinned: the synthetic events of its actions are pinned
- * @created, @n_created: histograms created on other events for the
+ * @created:	histograms created on other events for the
  *		SYSTEM.EVENT.FIELD parameters of its actions; the command
  *		layer's (trace_events_hist.c) to create and remove
+ * @created_file: the event of each of them
+ * @n_created:	entries in @created
  * @table:	its entries
  * @bits:	log2 of the map size
  * @priv_size:	bytes of private data per entry
  * @comm_off:	where the .execname comm lives in the private data, or -1
  * @n_stacks:	stack capture buffers an event needs
  * @scratch:	per-CPU scratch, HIST_CTX_LEVELS chunks of @scratch_size
- * @refs_off, @key_off, @stacks_off: where a chunk keeps what
+ * @scratch_size: bytes of a chunk
+ * @refs_off:	where a chunk keeps the values of the references
+ * @key_off:	where it keeps the key
+ * @stacks_off:	where it keeps the stack capture buffers
  * @lookup_key_size: bytes of the key in a chunk: our key, zero-extended to
  *		the longest key of the histograms we read variables from
  * @clock:	the trace clock asked for with clock=
@@ -630,10 +673,19 @@ struct hist_trigger {
 	bool			ts_in_ns;
 };
 
-/*
+/**
  * struct hist_frame - one event in flight through hist_trigger_hit(): the
  * record and the scratch memory of this CPU and context level (the chunk,
  * and where its parts are; see trace_hist_run.c).
+ * @ht:		the trigger hit
+ * @scratch:	the chunk
+ * @rec:	the event's record
+ * @buffer:	the ring buffer it is written to
+ * @rbe:	its ring buffer event, for the timestamp
+ * @vals:	the slots: one value per field of the program
+ * @refs:	the values of the references
+ * @key:	the key being built
+ * @stacks:	the stack capture buffers
  */
 struct hist_frame {
 	struct hist_trigger	*ht;
@@ -647,10 +699,13 @@ struct hist_frame {
 	unsigned long		*stacks;
 };
 
-/*
+/**
  * struct hist_build - a trigger being compiled from a struct hist_parse.
- * @probe: the trigger is built only to be compared with registered ones
- *	("!hist:..."): it must change nothing elsewhere
+ * @p:		the parse, which errors are reported through
+ * @ht:		the trigger
+ * @call:	its event
+ * @probe:	the trigger is built only to be compared with registered
+ *		ones ("!hist:..."): it must change nothing elsewhere
  */
 struct hist_build {
 	struct hist_parse	*p;
