@@ -115,7 +115,6 @@ enum hist_kind {
 	HIST_K_CONST,		/* a numeric literal */
 	HIST_K_VAR_REF,		/* another histogram's variable: hist_ref */
 	HIST_K_SELF,		/* one of our variables, as this hit set it */
-	HIST_K_ALIAS,		/* a variable defined as another variable */
 	HIST_K_NEG,		/* -operand[0]; operators last */
 	HIST_K_ADD,
 	HIST_K_SUB,
