@@ -1,0 +1,201 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench, guest side: one boot's measurements (the host side, which
+# alternates the kernels and aggregates, is harness/lib/bench.sh). Each
+# shape is a set of hist triggers on the user events bench_a and bench_b
+# (created here in dynamic_events) driven by /bin/benchloop
+# (harness/bench/loop.c). A shape is measured twice:
+#
+#   miss  every trigger of the shape with "if common_pid < 0" appended, a
+#         filter never true: the event, the trigger framework and the
+#         filter run, the hist code does not
+#   hit   the triggers as written
+#
+# so that hit - miss is the hist trigger's own cost. Besides the shapes,
+# the extras: reading a hist of 100k entries, the memory of a 131072-entry
+# table, the time to create and remove a trigger.
+#
+# Settings from the kernel command line:
+#   bench_shapes=all|NAME,NAME...   the shapes (names below, or "none")
+#   bench_seconds=S                 seconds one measurement loops (2)
+#   bench_extras=1|0                run the extras (1)
+#
+# Markers read by the host:
+#   @@B M SHAPE VARIANT NS ITERS    a measurement: NS nanoseconds an iteration
+#   @@B X NAME VALUE UNIT           an extra's result
+#   @@B I SHAPE TEXT                information (the hist totals of a hit run)
+#   @@B ERR SHAPE TEXT              a shape that could not be measured
+#   @@B DONE                        every shape ran
+
+T=/sys/kernel/tracing
+A=events/user_events/bench_a
+B=events/user_events/bench_b
+S=events/synthetic/bench_lat
+SHAPES=${bench_shapes:-all}
+SECS=${bench_seconds:-2}
+EXTRAS=${bench_extras:-1}
+MISS=' if common_pid < 0'
+ALL_SHAPES='pid num4096 compound log2 execname string stack vars chain full smp-distinct smp-shared'
+
+cd $T || exit 1
+
+# shape_def NAME: set TRIGS (lines "EVENT|TRIGGER", in creation order), ARGS
+# (benchloop run options besides -t) and SYNTH (a synthetic event to create
+# first, or nothing). An iteration is one bench_a event, or with -2 a
+# bench_a and a bench_b.
+shape_def()
+{
+	TRIGS= ARGS= SYNTH=
+	case $1 in
+	pid)		TRIGS="$A|hist:keys=common_pid" ;;
+	num4096)	TRIGS="$A|hist:keys=k:size=8192" ;;	# k = i % 4096
+	compound)	TRIGS="$A|hist:keys=a,b,c" ;;	# 3 fields of 2 values
+	log2)		TRIGS="$A|hist:keys=k.log2" ;;
+	execname)	TRIGS="$A|hist:keys=common_pid.execname" ;;
+	string)		TRIGS="$A|hist:keys=s" ;;	# char[16], 16 values
+	stack)		TRIGS="$A|hist:keys=common_stacktrace" ;;
+	vars)
+		TRIGS="$A|hist:keys=common_pid:ts0=common_timestamp.usecs
+$B|hist:keys=common_pid:lat=common_timestamp.usecs-\$ts0"
+		ARGS=-2 ;;
+	chain)
+		SYNTH='bench_lat u64 lat; int pid'	# int: common_pid's type
+		TRIGS="$A|hist:keys=common_pid:ts0=common_timestamp.usecs
+$B|hist:keys=common_pid:lat=common_timestamp.usecs-\$ts0:onmatch(user_events.bench_a).bench_lat(\$lat,common_pid)
+$S|hist:keys=pid,lat.log2"
+		ARGS=-2 ;;
+	full)		TRIGS="$A|hist:keys=k:size=128" ;;	# 4096 keys: Dropped
+	smp-distinct)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1 -d' ;;
+	smp-shared)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1' ;;
+	*)		return 1 ;;
+	esac
+}
+
+# triggers_add SUFFIX: create the shape's triggers, SUFFIX after each.
+# False (with the error log shown) when one is refused.
+triggers_add()
+{
+	local ev trig
+	if [ -n "$SYNTH" ] && ! echo "$SYNTH" 2>/dev/null >>synthetic_events; then
+		echo "refused: $SYNTH"
+		return 1
+	fi
+	while IFS='|' read -r ev trig; do
+		if ! echo "$trig$1" 2>/dev/null >>"$ev/trigger"; then
+			echo "refused on $ev: $trig$1; error_log:"
+			tail -n 3 error_log
+			return 1
+		fi
+	done <<<"$TRIGS"
+}
+
+# triggers_remove SUFFIX: remove what triggers_add made, last first.
+triggers_remove()
+{
+	local ev trig
+	printf '%s\n' "$TRIGS" | tac | while IFS='|' read -r ev trig; do
+		[ -e "$ev/trigger" ] || continue
+		grep -q '^hist' "$ev/trigger" && echo "!$trig$1" >>"$ev/trigger"
+	done
+	[ -z "$SYNTH" ] || echo "!$SYNTH" >>synthetic_events 2>/dev/null
+	return 0
+}
+
+# hist_totals EVENT-DIR: the Totals of its hist on one line.
+hist_totals()
+{
+	awk '/^ *(Hits|Entries|Dropped):/ { printf "%s %s ", $1, $2 }' "$1/hist"
+}
+
+# measure SHAPE VARIANT: one timed loop with the shape's triggers.
+measure()
+{
+	local shape=$1 variant=$2 suffix= out err
+	[ "$variant" = hit ] || suffix=$MISS
+	if ! err=$(triggers_add "$suffix" 2>&1); then
+		echo "@@B ERR $shape $variant: $(echo $err)"
+		triggers_remove "$suffix"
+		return 1
+	fi
+	out=$(benchloop run -t "$SECS" $ARGS 2>&1)
+	if [ $? -ne 0 ]; then
+		echo "@@B ERR $shape $variant: $(echo $out)"
+	else
+		set -- $out
+		echo "@@B M $shape $variant ${2#ns=} ${1#iters=}"
+	fi
+	# The hist of the last trigger: the synthetic event's for chain.
+	[ "$variant" != hit ] ||
+		echo "@@B I $shape $(hist_totals "$(printf '%s\n' "$TRIGS" | tail -n 1 | cut -d'|' -f1)")"
+	triggers_remove "$suffix"
+}
+
+meminfo_free()	# MemFree in kB
+{
+	awk '$1 == "MemFree:" { print $2 }' /proc/meminfo
+}
+
+# The extras: a 131072-entry table's memory (MemFree before and after its
+# creation, and after 100k entries went in), the time to read it with
+# 100k entries, the time to create and remove a small trigger.
+extras()
+{
+	local trig='hist:keys=k:size=131072' m0 m1 m2 out
+	sync
+	echo 3 >/proc/sys/vm/drop_caches
+	sleep 1
+	m0=$(meminfo_free)
+	if ! echo "$trig" >>$A/trigger; then
+		echo "@@B ERR extras: $trig refused"
+		return 1
+	fi
+	sleep 1
+	m1=$(meminfo_free)
+	if out=$(benchloop run -w 0 -n 100000 -k 100000 2>&1); then
+		m2=$(meminfo_free)
+		echo "@@B X mem-create $(((m0 - m1) * 1024 / 131072)) B/entry"
+		echo "@@B X mem-filled $(((m0 - m2) * 1024 / 131072)) B/entry"
+		echo "@@B I read100k $(hist_totals $A)"
+		set -- $(benchloop read $A/hist)
+		echo "@@B X read100k ${2#ms=} ms"
+	else
+		echo "@@B ERR read100k: $(echo $out)"
+	fi
+	echo "!$trig" >>$A/trigger
+	set -- $(benchloop trig $A/trigger 'hist:keys=common_pid' -r 20)
+	echo "@@B X create ${1#create_us=} us"
+	echo "@@B X remove ${2#remove_us=} us"
+}
+
+main()
+{
+	local shape variant
+	echo 'u:bench_a u32 k;u32 a;u32 b;u32 c;char[16] s' >>dynamic_events &&
+		echo 'u:bench_b u32 k' >>dynamic_events || {
+		echo "@@B ERR setup: cannot create the user events"
+		return 1
+	}
+	[ "$SHAPES" != all ] || SHAPES=$ALL_SHAPES
+	SHAPES=$(echo "$SHAPES" | tr ',' ' ')
+	[ "$SHAPES" != none ] || SHAPES=
+
+	# A first loop, not reported: page faults, first-use allocations.
+	shape_def pid
+	triggers_add '' >/dev/null 2>&1 && benchloop run -t 0.5 >/dev/null 2>&1
+	triggers_remove ''
+
+	for shape in $SHAPES; do
+		if ! shape_def "$shape"; then
+			echo "@@B ERR $shape: no such shape ($ALL_SHAPES)"
+			continue
+		fi
+		for variant in miss hit; do
+			measure "$shape" "$variant"
+		done
+	done
+	[ "$EXTRAS" != 1 ] || extras
+	echo "@@B DONE"
+}
+
+main
