@@ -5,6 +5,7 @@ DEPS_PACKAGES=(
 	qemu-system-x86 busybox-static bash-static	# the guest
 	gcc make flex bison bc libelf-dev libssl-dev	# the kernel build
 	cpio kmod xz-utils rsync patch ccache sparse util-linux
+	gnuplot-nox					# make bench's chart
 )
 
 deps_missing()
