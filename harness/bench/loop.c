@@ -22,13 +22,18 @@
  *       -d adds the process's index times MOD to k (distinct keys per CPU).
  *       -2 writes bench_b (k alike) right after each bench_a: an iteration
  *       is then two events. The processes start together (they wait on a
- *       pipe once all are warmed up) and each times its own loop with CLOCK_MONOTONIC. Prints
+ *       pipe once all are warmed up) and each times its own loop with
+ *       CLOCK_MONOTONIC, chunk by chunk of 32 iterations. Prints
  *
- *         iters=N ns=X
+ *         iters=N ns=X p50=Y p10=Z
  *
- *       N the iterations of all processes, X the mean over processes of
- *       the nanoseconds one iteration took. A write that fails (EBADF:
- *       nothing traces the event, no trigger took) is an error.
+ *       N the iterations of all processes, X the nanoseconds one iteration
+ *       took (the loop's time over its iterations), Y and Z the same in
+ *       the median chunk and in the chunk at the 10th percentile (the
+ *       tenth fastest of a hundred: chunks in which the host did not take
+ *       the vCPU away); each the mean over the processes. A write that
+ *       fails (EBADF: nothing traces the event, no trigger took) is an
+ *       error.
  *
  *   benchloop read FILE [-r REPEAT]
  *       Read FILE to its end REPEAT times (default 1); prints
@@ -72,7 +77,8 @@ struct user_reg {
 #define DECL_A		"bench_a u32 k;u32 a;u32 b;u32 c;char[16] s"
 #define DECL_B		"bench_b u32 k"
 #define MAX_CPUS	64
-#define CLOCK_EVERY	256	/* iterations between two looks at the clock */
+#define CHUNK		32	/* iterations timed together */
+#define MAX_CHUNKS	(1 << 22)
 
 /* What one write(2) sends: the write index, then the event's fields. */
 struct rec_a {
@@ -90,6 +96,7 @@ struct rec_b {
 struct outcome {
 	uint64_t iters;
 	uint64_t ns;
+	double p50, p10;	/* ns an iteration in the median, 10th percentile chunk */
 	int err;		/* errno of the first failed write, or 0 */
 };
 
@@ -153,9 +160,25 @@ static uint32_t reg_event(int fd, const char *decl, uint32_t *enabled)
 	return reg.write_index;
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The nanoseconds an iteration of the chunk at fraction Q of the sorted times. */
+static double quantile(const uint32_t *sorted, size_t n, double q)
+{
+	if (!n)
+		return 0;
+	return (double)sorted[(size_t)(q * (n - 1))] / CHUNK;
+}
+
 /*
  * The loop of one process: IDX is its index among the processes. Once
- * warmed up it says so on READY and waits for GO to be closed. Writes its
+ * warmed up it says so on READY and waits for GO to be closed. Every CHUNK
+ * iterations it reads the clock and keeps the chunk's time. Writes its
  * outcome to OUT.
  */
 static void loop(const struct opts *o, int idx, int ready, int go, int out)
@@ -165,12 +188,17 @@ static void loop(const struct opts *o, int idx, int ready, int go, int out)
 	struct outcome res = { 0 };
 	struct rec_a ra = { 0 };
 	struct rec_b rb = { 0 };
-	uint64_t i, t0, t1, total, limit_ns;
+	uint64_t i, t0, t, tprev, total, limit_ns;
 	uint32_t base = o->distinct ? (uint32_t)idx * o->mod : 0;
+	uint32_t *chunks;
+	size_t nchunks = 0;
 	char c;
 	int fd;
 
 	pin(o->cpus[idx]);
+	chunks = malloc(MAX_CHUNKS * sizeof(*chunks));
+	if (!chunks)
+		die("out of memory", NULL);
 	for (i = 0; i < 16; i++)
 		snprintf(strs[i], sizeof(strs[i]), "bench-str-%02d", (int)i);
 	fd = open(TRACEFS "/user_events_data", O_RDWR);
@@ -182,21 +210,27 @@ static void loop(const struct opts *o, int idx, int ready, int go, int out)
 
 	total = o->warm;
 	limit_ns = o->count > 0 ? UINT64_MAX : (uint64_t)(o->seconds * 1e9);
-	t0 = 0;
+	t0 = tprev = 0;
 	for (i = 0;; i++) {
 		if (i == (uint64_t)o->warm) {
 			/* Warmed up: wait for the start, then time the rest. */
 			c = 'r';
 			if (write(ready, &c, 1) != 1 || read(go, &c, 1) < 0)
 				die("start pipe", NULL);
-			t0 = now_ns();
+			t0 = tprev = now_ns();
 			total = o->count > 0 ? (uint64_t)(o->warm + o->count) : UINT64_MAX;
 		}
 		if (i >= total)
 			break;
-		if (i > (uint64_t)o->warm && i % CLOCK_EVERY == 0 &&
-		    now_ns() - t0 >= limit_ns)
-			break;
+		if (i > (uint64_t)o->warm && (i - o->warm) % CHUNK == 0) {
+			t = now_ns();
+			if (nchunks < MAX_CHUNKS)
+				chunks[nchunks++] = t - tprev > UINT32_MAX ?
+						    UINT32_MAX : t - tprev;
+			tprev = t;
+			if (t - t0 >= limit_ns)
+				break;
+		}
 		ra.k = base + (uint32_t)(i % o->mod);
 		ra.a = i & 1;
 		ra.b = (i >> 1) & 1;
@@ -210,11 +244,14 @@ static void loop(const struct opts *o, int idx, int ready, int go, int out)
 				res.err = errno;
 		}
 	}
-	t1 = now_ns();
 	res.iters = i - o->warm;
-	res.ns = t1 - t0;
+	res.ns = now_ns() - t0;
+	qsort(chunks, nchunks, sizeof(*chunks), cmp_u32);
+	res.p50 = quantile(chunks, nchunks, 0.5);
+	res.p10 = quantile(chunks, nchunks, 0.1);
 	if (write(out, &res, sizeof(res)) != sizeof(res))
 		die("result pipe", NULL);
+	free(chunks);
 	close(fd);
 }
 
@@ -240,7 +277,7 @@ static int cmd_run(int argc, char **argv)
 	struct outcome res;
 	int ready[2], go[2], out[2], opt, p, err = 0, status;
 	uint64_t iters = 0;
-	double ns = 0;
+	double ns = 0, p50 = 0, p10 = 0;
 	pid_t pid;
 
 	while ((opt = getopt(argc, argv, "t:n:w:c:k:d2")) != -1) {
@@ -308,6 +345,8 @@ static int cmd_run(int argc, char **argv)
 			err = res.err;
 		iters += res.iters;
 		ns += res.iters ? (double)res.ns / res.iters : 0;
+		p50 += res.p50;
+		p10 += res.p10;
 	}
 	while (wait(&status) > 0)
 		;
@@ -315,7 +354,8 @@ static int cmd_run(int argc, char **argv)
 		errno = err;
 		die("writing the event failed (no trigger on it?)", NULL);
 	}
-	printf("iters=%llu ns=%.1f\n", (unsigned long long)iters, ns / o.ncpus);
+	printf("iters=%llu ns=%.1f p50=%.1f p10=%.1f\n", (unsigned long long)iters,
+	       ns / o.ncpus, p50 / o.ncpus, p10 / o.ncpus);
 	return 0;
 }
 

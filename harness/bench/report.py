@@ -5,8 +5,9 @@
 Usage: report.py RUN-DIR
 
 Reads RUN-DIR/raw.tsv (written by harness/lib/bench.sh, one line a
-measurement: round, side, kind, name, variant, value, extra) and
-RUN-DIR/meta.txt; prints the table (also kept in RUN-DIR/table.txt), writes
+measurement; its format is described there) and RUN-DIR/meta.txt (the
+settings: meta "stat" chooses the figure of a measurement, p10, p50 or
+mean); prints the table (also kept in RUN-DIR/table.txt), writes
 RUN-DIR/results.csv and draws RUN-DIR/ratios.png with gnuplot (when it is
 installed).
 
@@ -30,6 +31,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import textwrap
 
 SHAPES = ['pid', 'num4096', 'compound', 'log2', 'execname', 'string', 'stack',
           'vars', 'chain', 'full', 'smp-distinct', 'smp-shared']
@@ -51,22 +53,32 @@ def read_meta(path):
     return meta
 
 
-def read_raw(path):
-    """{(side, name): {round: {variant: value}}} and the units of extras."""
+def read_raw(path, stat):
+    """{(side, name): {round: {variant: value}}} and the units of extras.
+    A measurement's value is its figure STAT (p10, p50 or mean), the mean
+    of its slices."""
     data, units = {}, {}
+    col = {'p10': 5, 'p50': 6, 'mean': 7}[stat]
     with open(path) as f:
         for line in f:
             parts = line.rstrip('\n').split('\t')
             if len(parts) < 7:
                 continue
-            rnd, side, kind, name, variant, value, extra = parts[:7]
+            rnd, side, kind, name, variant = parts[:5]
+            value = parts[col] if kind == 'M' and len(parts) >= 9 else parts[5]
             try:
                 v = float(value)
             except ValueError:
                 continue
-            data.setdefault((side, name), {}).setdefault(int(rnd), {})[variant] = v
+            data.setdefault((side, name), {}).setdefault(int(rnd), {}) \
+                .setdefault(variant, []).append(v)
             if kind == 'X':
-                units[name] = extra
+                units[name] = parts[6]
+    # The slices of a variant in one boot: their mean.
+    for rounds in data.values():
+        for variants in rounds.values():
+            for variant, vals in variants.items():
+                variants[variant] = statistics.mean(vals)
     return data, units
 
 
@@ -112,13 +124,14 @@ def fmt(v, width, digits=0):
 
 
 def fmt_pct(p):
-    return '      ' if p is None else f'±{p:4.0f}%'
+    return '      ' if p is None else f'{p:5.0f}%'
 
 
 def main():
     run = sys.argv[1]
     meta = read_meta(os.path.join(run, 'meta.txt'))
-    data, units = read_raw(os.path.join(run, 'raw.tsv'))
+    stat = meta.get('stat', ['p10'])[0]
+    data, units = read_raw(os.path.join(run, 'raw.tsv'), stat)
     a, b = meta['sides']
     rows, out = [], []
 
@@ -132,17 +145,26 @@ def main():
     if loads:
         out.append(f"host load average (1 min) at the boots: {min(loads):.2f} to {max(loads):.2f}")
     out.append('')
-    out.append('ns an iteration (one bench_a event unless noted): median over the rounds;')
-    out.append('own = with the trigger minus with the same trigger filtered out by a filter')
-    out.append('never true (the hist code\'s own cost); ± = half the range of own over the')
-    out.append('rounds, in % of its median; range = lowest and highest own ratio of a round')
+    what = {'p10': 'the 10th percentile of its chunks of 32 iterations',
+            'p50': 'the median of its chunks of 32 iterations',
+            'mean': 'its whole loop'}[stat]
+    out += textwrap.wrap(
+        'ns an iteration (one bench_a event unless noted, *). A measurement '
+        f'gives {what}, averaged over its {meta.get("slices", ["1"])[0]} '
+        'slices; the table gives the median over the rounds. event = with '
+        'the triggers of the shape; own = that minus the same with the '
+        'triggers behind a filter never true (the hist code\'s own cost); '
+        '± = half the range of own over the rounds, in % of its median; '
+        'range = the lowest and highest own ratio of one round.', 80)
     out.append('')
-    w = max(len(a), len(b), 5)
-    hdr = (f"{'shape':<14}{a + ' event':>{w + 9}}{a + ' own':>{w + 8}}{'':7}"
-           f"{b + ' event':>{w + 9}}{b + ' own':>{w + 8}}{'':7}"
-           f"{'own ' + a + '/' + b:>{2 * w + 6}}{'range':>12}{'event ' + a + '/' + b:>{2 * w + 8}}")
+    # Columns: shape, then per side event, own, ±, then own A/B, its range,
+    # event A/B.
+    def group(title, width):
+        return f' {title} '.center(width, '-')
+    out.append(' ' * 14 + group(a, 26) + '  ' + group(b, 26) + '  ' + group(f'{a}/{b}', 27))
+    hdr = (f"{'shape':<14}{'event':>10}{'own':>9}{'±':>7}  {'event':>10}{'own':>9}{'±':>7}"
+           f"  {'own':>7}{'range':>11}{'event':>9}")
     out.append(hdr)
-    out.append('-' * len(hdr))
 
     for shape in SHAPES:
         if (a, shape) not in data and (b, shape) not in data:
@@ -171,12 +193,11 @@ def main():
         rng = ('-' if row['ratio_own_min'] is None else
                f"{row['ratio_own_min']:.2f}-{row['ratio_own_max']:.2f}")
         name = shape + (' *' if shape in NOTES else '')
-        out.append(f"{name:<14}{fmt(row[a + '_event'], w + 9)}{fmt(row[a + '_own'], w + 8)} "
-                   f"{fmt_pct(row[a + '_own_spread_pct'])}"
-                   f"{fmt(row[b + '_event'], w + 9)}{fmt(row[b + '_own'], w + 8)} "
-                   f"{fmt_pct(row[b + '_own_spread_pct'])}"
-                   f"{fmt(row['ratio_own'], 2 * w + 6, 2)}{rng:>12}"
-                   f"{fmt(row['ratio_event'], 2 * w + 8, 2)}")
+        out.append(f"{name:<14}{fmt(row[a + '_event'], 10)}{fmt(row[a + '_own'], 9)} "
+                   f"{fmt_pct(row[a + '_own_spread_pct'])}  "
+                   f"{fmt(row[b + '_event'], 10)}{fmt(row[b + '_own'], 9)} "
+                   f"{fmt_pct(row[b + '_own_spread_pct'])}  "
+                   f"{fmt(row['ratio_own'], 7, 2)}{rng:>11}{fmt(row['ratio_event'], 9, 2)}")
     noted = [f'{r["shape"]}: an iteration is {NOTES[r["shape"]]}'
              for r in rows if r['shape'] in NOTES]
     if noted:
@@ -200,17 +221,21 @@ def main():
         extra_rows.append(row)
     if extra_rows:
         out.append('')
-        out.append('extras: read100k = ms to read a hist of 100k entries; mem-create and mem-filled =')
-        out.append('bytes of MemFree a size=131072 table takes, per entry, once created and with 100k')
-        out.append('entries in; create, remove = us to create and to remove hist:keys=common_pid')
+        out += textwrap.wrap(
+            'extras: read100k = ms to read a hist of 100k entries; mem-create '
+            'and mem-filled = bytes of MemFree a size=131072 table takes, per '
+            'entry, once created and with 100k entries in; create, remove = us '
+            'to create and to remove hist:keys=common_pid. Median over the '
+            'rounds, ± as above.', 80)
         out.append('')
-        out.append(f"{'extra':<14}{a:>{w + 9}}{'':7}{b:>{w + 9}}{'':7}{a + '/' + b:>{2 * w + 6}}")
+        out.append(' ' * 14 + group(a, 18) + '  ' + group(b, 18) + '  ' + group(f'{a}/{b}', 9))
+        out.append(f"{'extra':<14}{'median':>11}{'±':>7}  {'median':>11}{'±':>7}  {'':>9}  unit")
         for row in extra_rows:
-            out.append(f"{row['shape']:<14}{fmt(row[a + '_event'], w + 9, 1)} "
-                       f"{fmt_pct(row[a + '_own_spread_pct'])}"
-                       f"{fmt(row[b + '_event'], w + 9, 1)} "
-                       f"{fmt_pct(row[b + '_own_spread_pct'])}"
-                       f"{fmt(row['ratio_event'], 2 * w + 6, 2)}  {row['unit']}")
+            out.append(f"{row['shape']:<14}{fmt(row[a + '_event'], 11, 1)} "
+                       f"{fmt_pct(row[a + '_own_spread_pct'])}  "
+                       f"{fmt(row[b + '_event'], 11, 1)} "
+                       f"{fmt_pct(row[b + '_own_spread_pct'])}  "
+                       f"{fmt(row['ratio_event'], 9, 2)}  {row['unit']}")
 
     text = '\n'.join(out) + '\n'
     sys.stdout.write(text)

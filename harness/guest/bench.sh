@@ -12,17 +12,23 @@
 #         filter run, the hist code does not
 #   hit   the triggers as written
 #
-# so that hit - miss is the hist trigger's own cost. Besides the shapes,
+# so that hit - miss is the hist trigger's own cost. The two take turns,
+# a slice each, so that a drift of the host weighs on both alike. Besides the shapes,
 # the extras: reading a hist of 100k entries, the memory of a 131072-entry
 # table, the time to create and remove a trigger.
 #
 # Settings from the kernel command line:
 #   bench_shapes=all|NAME,NAME...   the shapes (names below, or "none")
-#   bench_seconds=S                 seconds one measurement loops (2)
+#   bench_seconds=S                 seconds a variant of a shape loops (2)
+#   bench_slices=N                  in that many slices (2), the variants
+#                                   taking turns: miss hit hit miss...
 #   bench_extras=1|0                run the extras (1)
 #
 # Markers read by the host:
-#   @@B M SHAPE VARIANT NS ITERS    a measurement: NS nanoseconds an iteration
+#   @@B M SHAPE VARIANT P10 P50 MEAN ITERS
+#                                   a measurement: nanoseconds an iteration
+#                                   in the 10th percentile and median chunk
+#                                   of 32 iterations, and over the whole loop
 #   @@B X NAME VALUE UNIT           an extra's result
 #   @@B I SHAPE TEXT                information (the hist totals of a hit run)
 #   @@B ERR SHAPE TEXT              a shape that could not be measured
@@ -34,6 +40,7 @@ B=events/user_events/bench_b
 S=events/synthetic/bench_lat
 SHAPES=${bench_shapes:-all}
 SECS=${bench_seconds:-2}
+SLICES=${bench_slices:-2}
 EXTRAS=${bench_extras:-1}
 MISS=' if common_pid < 0'
 ALL_SHAPES='pid num4096 compound log2 execname string stack vars chain full smp-distinct smp-shared'
@@ -108,25 +115,26 @@ hist_totals()
 	awk '/^ *(Hits|Entries|Dropped):/ { printf "%s %s ", $1, $2 }' "$1/hist"
 }
 
-# measure SHAPE VARIANT: one timed loop with the shape's triggers.
+# measure SHAPE VARIANT SECONDS [totals]: one timed loop with the shape's
+# triggers; with "totals", the Totals of the hist afterwards.
 measure()
 {
-	local shape=$1 variant=$2 suffix= out err
+	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= out err
 	[ "$variant" = hit ] || suffix=$MISS
 	if ! err=$(triggers_add "$suffix" 2>&1); then
 		echo "@@B ERR $shape $variant: $(echo $err)"
 		triggers_remove "$suffix"
 		return 1
 	fi
-	out=$(benchloop run -t "$SECS" $ARGS 2>&1)
+	out=$(benchloop run -t "$secs" $ARGS 2>&1)
 	if [ $? -ne 0 ]; then
 		echo "@@B ERR $shape $variant: $(echo $out)"
 	else
 		set -- $out
-		echo "@@B M $shape $variant ${2#ns=} ${1#iters=}"
+		echo "@@B M $shape $variant ${4#p10=} ${3#p50=} ${2#ns=} ${1#iters=}"
 	fi
 	# The hist of the last trigger: the synthetic event's for chain.
-	[ "$variant" != hit ] ||
+	[ -z "$totals" ] ||
 		echo "@@B I $shape $(hist_totals "$(printf '%s\n' "$TRIGS" | tail -n 1 | cut -d'|' -f1)")"
 	triggers_remove "$suffix"
 }
@@ -170,7 +178,8 @@ extras()
 
 main()
 {
-	local shape variant
+	local shape variant order last i slice
+	slice=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
 	echo 'u:bench_a u32 k;u32 a;u32 b;u32 c;char[16] s' >>dynamic_events &&
 		echo 'u:bench_b u32 k' >>dynamic_events || {
 		echo "@@B ERR setup: cannot create the user events"
@@ -190,8 +199,16 @@ main()
 			echo "@@B ERR $shape: no such shape ($ALL_SHAPES)"
 			continue
 		fi
-		for variant in miss hit; do
-			measure "$shape" "$variant"
+		# miss hit, hit miss, miss hit...: a slow drift of the machine
+		# weighs on both variants alike.
+		for ((i = 1; i <= SLICES; i++)); do
+			order='miss hit'
+			[ $((i % 2)) = 1 ] || order='hit miss'
+			for variant in $order; do
+				last=
+				[ $i -lt "$SLICES" ] || [ $variant != hit ] || last=totals
+				measure "$shape" "$variant" "$slice" $last
+			done
 		done
 	done
 	[ "$EXTRAS" != 1 ] || extras

@@ -10,12 +10,19 @@
 #
 # Settings (the Makefile passes them on):
 #   BENCH_ROUNDS=5       rounds; a round boots each of the two kernels once
-#   BENCH_SECONDS=2      seconds one measurement loops in the guest
+#   BENCH_SECONDS=2      seconds the guest loops for each variant of a shape
+#                        (with the triggers, and behind a never-true filter)
+#   BENCH_SLICES=2       in that many slices, the variants taking turns
+#                        (miss hit hit miss); the report averages them
 #   BENCH_SHAPES=all     the shapes, or a comma list (harness/guest/bench.sh)
 #   BENCH_EXTRAS=1       also the 100k-entry read, the memory per entry and
 #                        the trigger creation and removal time (0: not)
 #   BENCH_MODE=compare   ours against stock; "noise" boots stock against
 #                        itself, the same way: the noise floor
+#   BENCH_STAT=p10       the figure of a measurement the report uses: p10,
+#                        the 10th percentile of its chunks' times (robust
+#                        to a host that takes the vCPU away now and then),
+#                        p50 (their median) or mean (the whole loop's)
 #   BENCH_OURS=DIR BENCH_STOCK=DIR   boot the kernels built in DIR (the
 #                        build/ours, build/stock of another checkout, as
 #                        PREBUILT) instead of building them here
@@ -26,9 +33,11 @@
 
 BENCH_ROUNDS=${BENCH_ROUNDS:-5}
 BENCH_SECONDS=${BENCH_SECONDS:-2}
+BENCH_SLICES=${BENCH_SLICES:-2}
 BENCH_SHAPES=${BENCH_SHAPES:-all}
 BENCH_EXTRAS=${BENCH_EXTRAS:-1}
 BENCH_MODE=${BENCH_MODE:-compare}
+BENCH_STAT=${BENCH_STAT:-p10}
 BENCH_IDLE=300		# seconds of a silent guest before it counts as hung
 
 # bench_kernel NAME: the bzImage of kernel NAME (ours or stock), copied to
@@ -89,10 +98,13 @@ bench_initramfs()
 }
 
 # One console line of a bench boot: the guest's @@B markers into raw.tsv
-# ("round side kind name variant value extra") and onto the terminal.
+# and onto the terminal. raw.tsv has one line a result, tab-separated:
+#   ROUND SIDE M SHAPE VARIANT P10 P50 MEAN ITERATIONS   a measurement (ns an
+#                                                   iteration, bench.sh)
+#   ROUND SIDE X NAME - VALUE UNIT                  an extra
 bench_line()
 {
-	local line=$1 rest kind name variant value extra
+	local line=$1 rest kind name variant value extra p10 p50
 	[ "$V" != 1 ] || printf '    | %s\n' "$line"
 	if [[ $line =~ $SPLAT_RE ]]; then
 		BENCH_SPLATS=$((BENCH_SPLATS + 1))
@@ -105,12 +117,12 @@ bench_line()
 	esac
 	read -r kind name _ <<<"$rest"
 	case $kind in
-	M)	# M SHAPE VARIANT NS ITERATIONS
-		read -r _ _ variant value extra <<<"$rest"
-		printf '%s\t%s\tM\t%s\t%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" \
-			"$name" "$variant" "$value" "$extra" >>"$BENCH_DIR/raw.tsv"
-		printf '    %-6s %-13s %-4s %12s ns an iteration (%s iterations)\n' \
-			"$BENCH_SIDE" "$name" "$variant" "$value" "$extra" ;;
+	M)	# M SHAPE VARIANT P10 P50 MEAN ITERATIONS
+		read -r _ _ variant p10 p50 value extra <<<"$rest"
+		printf '%s\t%s\tM\t%s\t%s\t%s\t%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" \
+			"$name" "$variant" "$p10" "$p50" "$value" "$extra" >>"$BENCH_DIR/raw.tsv"
+		printf '    %-6s %-13s %-4s %10s ns an iteration (p10; median %s, mean %s, %s iterations)\n' \
+			"$BENCH_SIDE" "$name" "$variant" "$p10" "$p50" "$value" "$extra" ;;
 	X)	# X NAME VALUE UNIT
 		read -r _ _ value extra <<<"$rest"
 		printf '%s\t%s\tX\t%s\t-\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" \
@@ -138,7 +150,7 @@ bench_boot()
 	printf 'boot\t%s\t%s\t%s\tload %s\n' "$1" "$2" "$3" "$(cut -d' ' -f1-3 /proc/loadavg)" \
 		>>"$BENCH_DIR/meta.txt"
 	qemu_boot "$log" "$BENCH_IDLE" bench_line \
-		"quiet kunit.enable=0 harness_mode=bench bench_shapes=$BENCH_SHAPES bench_seconds=$BENCH_SECONDS bench_extras=$BENCH_EXTRAS"
+		"quiet kunit.enable=0 harness_mode=bench bench_shapes=$BENCH_SHAPES bench_seconds=$BENCH_SECONDS bench_slices=$BENCH_SLICES bench_extras=$BENCH_EXTRAS"
 	if [ "$BOOT_END" != poweroff ] || [ "$BENCH_DONE" != 1 ]; then
 		BENCH_ERRORS=$((BENCH_ERRORS + 1))
 		say "    ERROR: the guest ended with '$BOOT_END' before it was done; see $log"
@@ -174,6 +186,11 @@ bench_main()
 	*)	die "BENCH_MODE must be compare or noise, not '$BENCH_MODE'" ;;
 	esac
 	[[ $BENCH_ROUNDS =~ ^[1-9][0-9]*$ ]] || die "BENCH_ROUNDS must be a number of rounds"
+	case $BENCH_STAT in
+	p10|p50|mean) ;;
+	*)	die "BENCH_STAT must be p10, p50 or mean, not '$BENCH_STAT'" ;;
+	esac
+	[[ $BENCH_SLICES =~ ^[1-9][0-9]*$ ]] || die "BENCH_SLICES must be a number of slices"
 	[[ $BENCH_SECONDS =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BENCH_SECONDS must be a number of seconds"
 	run=$(date +%Y%m%d-%H%M%S)-$BENCH_MODE
 	BENCH_DIR=$BUILD/bench/$run
@@ -192,7 +209,8 @@ bench_main()
 	{
 		printf 'mode\t%s\n' "$BENCH_MODE"
 		printf 'sides\t%s\t%s\n' "${BENCH_SIDES[@]}"
-		printf 'rounds\t%s\nseconds\t%s\nshapes\t%s\n' "$BENCH_ROUNDS" "$BENCH_SECONDS" "$BENCH_SHAPES"
+		printf 'rounds\t%s\nseconds\t%s\nslices\t%s\nshapes\t%s\nstat\t%s\n' "$BENCH_ROUNDS" \
+			"$BENCH_SECONDS" "$BENCH_SLICES" "$BENCH_SHAPES" "$BENCH_STAT"
 		printf 'qemu\t-accel %s -smp %s -m %s\n' "$ACCEL" "$SMP" "$MEM"
 		printf 'date\t%s\n' "$(date '+%Y-%m-%d %H:%M')"
 		printf 'host\t%s cores, %s\n' "$(nproc)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
