@@ -29,7 +29,8 @@
 #
 # A run's files go to build/bench/DATE-MODE/ (build/bench/latest is the last
 # one): raw.tsv (one measurement a line), results.csv, table.txt,
-# ratios.png, meta.txt and the console of every boot.
+# ratios.png, meta.txt, progress.log (every measurement as it came) and
+# the console of every boot.
 
 BENCH_ROUNDS=${BENCH_ROUNDS:-5}
 BENCH_SECONDS=${BENCH_SECONDS:-2}
@@ -121,21 +122,41 @@ bench_line()
 		read -r _ _ variant p10 p50 value extra <<<"$rest"
 		printf '%s\t%s\tM\t%s\t%s\t%s\t%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" \
 			"$name" "$variant" "$p10" "$p50" "$value" "$extra" >>"$BENCH_DIR/raw.tsv"
-		printf '    %-6s %-13s %-4s %10s ns an iteration (p10; median %s, mean %s, %s iterations)\n' \
-			"$BENCH_SIDE" "$name" "$variant" "$p10" "$p50" "$value" "$extra" ;;
+		printf 'round %s %-6s %-13s %-4s %10s ns an iteration (p10; median %s, mean %s, %s iterations)\n' \
+			"$BENCH_ROUND" "$BENCH_SIDE" "$name" "$variant" "$p10" "$p50" "$value" "$extra" \
+			>>"$BENCH_DIR/progress.log" ;;
 	X)	# X NAME VALUE UNIT
 		read -r _ _ value extra <<<"$rest"
 		printf '%s\t%s\tX\t%s\t-\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" \
 			"$name" "$value" "$extra" >>"$BENCH_DIR/raw.tsv"
 		printf '    %-6s %-13s      %12s %s\n' "$BENCH_SIDE" "$name" "$value" "$extra" ;;
-	I)	printf '%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" "${rest#I }" >>"$BENCH_DIR/info.txt"
-		printf '    %-6s %-13s      %s\n' "$BENCH_SIDE" "$name" "${rest#I "$name" }" ;;
+	I)	# I SHAPE TOTALS: after the shape's last slice
+		printf '%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" "${rest#I }" >>"$BENCH_DIR/info.txt"
+		bench_shape_summary "$name" "${rest#I "$name" }" ;;
 	ERR)	BENCH_ERRORS=$((BENCH_ERRORS + 1))
 		printf '%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" "$rest" >>"$BENCH_DIR/errors.txt"
 		say "    ERROR ($BENCH_SIDE) ${rest#ERR }" ;;
 	DONE)	BENCH_DONE=1 ;;
 	esac
 	return 0
+}
+
+# bench_shape_summary SHAPE TOTALS: the progress line of a shape measured:
+# its figures (BENCH_STAT) of this boot, and its hist's Totals.
+bench_shape_summary()
+{
+	awk -F '\t' -v r="$BENCH_ROUND" -v side="$BENCH_SIDE" -v shape="$1" \
+		-v col="$BENCH_STAT_COL" -v totals="$2" '
+		$1 == r && $2 == side && $3 == "M" && $4 == shape { s[$5] += $col; n[$5]++ }
+		END {
+			if (!n["hit"] || !n["miss"]) {
+				printf "    %-6s %-13s (%s)\n", side, shape, totals
+				exit
+			}
+			hit = s["hit"] / n["hit"]; miss = s["miss"] / n["miss"]
+			printf "    %-6s %-13s %9.0f ns, own %6.0f ns   (%s)\n", side, shape,
+			       hit, hit - miss, totals
+		}' "$BENCH_DIR/raw.tsv"
 }
 
 # bench_boot ROUND SIDE KERNEL: one boot of KERNEL measuring everything,
@@ -187,7 +208,9 @@ bench_main()
 	esac
 	[[ $BENCH_ROUNDS =~ ^[1-9][0-9]*$ ]] || die "BENCH_ROUNDS must be a number of rounds"
 	case $BENCH_STAT in
-	p10|p50|mean) ;;
+	p10)	BENCH_STAT_COL=6 ;;	# its column in raw.tsv
+	p50)	BENCH_STAT_COL=7 ;;
+	mean)	BENCH_STAT_COL=8 ;;
 	*)	die "BENCH_STAT must be p10, p50 or mean, not '$BENCH_STAT'" ;;
 	esac
 	[[ $BENCH_SLICES =~ ^[1-9][0-9]*$ ]] || die "BENCH_SLICES must be a number of slices"
