@@ -135,8 +135,10 @@ def main():
     a, b = meta['sides']
     rows, out = [], []
 
-    out.append(f"make bench: {a} vs {b}, {meta['rounds'][0]} rounds, "
-               f"{meta['seconds'][0]} s a measurement, qemu {meta['qemu'][0]}, "
+    rounds = meta['rounds'][0]
+    out.append(f"make bench: {a} vs {b}, {rounds} round{'' if rounds == '1' else 's'}, "
+               f"{meta['seconds'][0]} s a variant in {meta.get('slices', ['1'])[0]} slices, "
+               f"qemu {meta['qemu'][0]}, "
                f"{meta['date'][0]}")
     out.append(f"host: {meta['host'][0]}")
     for k in meta.get('kernel', []):
@@ -286,7 +288,7 @@ def chart(run, a, b, meta, rows, extra_rows):
     with open(gp, 'w') as f:
         f.write(f"""set terminal pngcairo size 1000,560 font ",10"
 set output '{png}'
-set title "hist triggers, {a} / {b}: own cost of each shape (median, bar = per-round range), extras in grey\\n{meta['rounds'][0]} rounds, {meta['seconds'][0]} s a measurement, qemu {meta['qemu'][0]}, {meta['date'][0]}"
+set title "hist triggers, {a} / {b}: own cost of each shape (median, bar = per-round range), extras in grey\\n{meta['rounds'][0]} round(s), {meta['seconds'][0]} s a variant, qemu {meta['qemu'][0]}, {meta['date'][0]}"
 set ylabel "{a} / {b}"
 set style fill solid 0.6 border -1
 set boxwidth 0.6

@@ -30,7 +30,8 @@
 #                                   in the 10th percentile and median chunk
 #                                   of 32 iterations, and over the whole loop
 #   @@B X NAME VALUE UNIT           an extra's result
-#   @@B I SHAPE TEXT                information (the hist totals of a hit run)
+#   @@B I SHAPE TEXT                the Totals of its hist (after the last
+#                                   hit slice), once all its slices ran
 #   @@B ERR SHAPE TEXT              a shape that could not be measured
 #   @@B DONE                        every shape ran
 
@@ -112,11 +113,12 @@ triggers_remove()
 # hist_totals EVENT-DIR: the Totals of its hist on one line.
 hist_totals()
 {
-	awk '/^ *(Hits|Entries|Dropped):/ { printf "%s %s ", $1, $2 }' "$1/hist"
+	awk '/^ *(Hits|Entries|Dropped):/ { t = t (t == "" ? "" : " ") $1 " " $2 }
+	     END { print t }' "$1/hist"
 }
 
 # measure SHAPE VARIANT SECONDS [totals]: one timed loop with the shape's
-# triggers; with "totals", the Totals of the hist afterwards.
+# triggers; with "totals", the Totals of the hist afterwards into TOTALS.
 measure()
 {
 	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= out err
@@ -135,7 +137,7 @@ measure()
 	fi
 	# The hist of the last trigger: the synthetic event's for chain.
 	[ -z "$totals" ] ||
-		echo "@@B I $shape $(hist_totals "$(printf '%s\n' "$TRIGS" | tail -n 1 | cut -d'|' -f1)")"
+		TOTALS=$(hist_totals "$(printf '%s\n' "$TRIGS" | tail -n 1 | cut -d'|' -f1)")
 	triggers_remove "$suffix"
 }
 
@@ -199,6 +201,7 @@ main()
 			echo "@@B ERR $shape: no such shape ($ALL_SHAPES)"
 			continue
 		fi
+		TOTALS=
 		# miss hit, hit miss, miss hit...: a slow drift of the machine
 		# weighs on both variants alike.
 		for ((i = 1; i <= SLICES; i++)); do
@@ -210,6 +213,7 @@ main()
 				measure "$shape" "$variant" "$slice" $last
 			done
 		done
+		echo "@@B I $shape $TOTALS"
 	done
 	[ "$EXTRAS" != 1 ] || extras
 	echo "@@B DONE"

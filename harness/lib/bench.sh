@@ -248,7 +248,7 @@ bench_main()
 	} >"$BENCH_DIR/meta.txt"
 	[ "$BENCH_MODE" != compare ] ||
 		say "    configurations differ in: $(cut -f2 <<<"$(grep '^config-differs' "$BENCH_DIR/meta.txt")")"
-	say "==> $BENCH_ROUNDS rounds of ${BENCH_SIDES[0]} and ${BENCH_SIDES[1]}, $BENCH_SECONDS s a measurement; files in $BENCH_DIR"
+	say "==> $BENCH_ROUNDS round$([ "$BENCH_ROUNDS" = 1 ] || echo s) of ${BENCH_SIDES[0]} and ${BENCH_SIDES[1]}, $BENCH_SECONDS s a variant of a shape in $BENCH_SLICES slices; files in $BENCH_DIR"
 	bench_rounds
 	ln -sfn "$run" "$BUILD/bench/latest"
 	phase "report" python3 "$HARNESS/bench/report.py" "$BENCH_DIR"
