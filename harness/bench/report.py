@@ -265,7 +265,7 @@ def chart(run, a, b, meta, rows, extra_rows):
         print('    no gnuplot: no chart (apt-get install gnuplot-nox)')
         return
     dat = os.path.join(run, 'ratios.dat')
-    n = 0
+    n, top = 0, 1.0
     with open(dat, 'w') as f:
         for row in rows:
             if row['ratio_own'] is None:
@@ -273,12 +273,14 @@ def chart(run, a, b, meta, rows, extra_rows):
             lo = row['ratio_own_min'] or row['ratio_own']
             hi = row['ratio_own_max'] or row['ratio_own']
             f.write(f"{n} \"{row['shape']}\" {row['ratio_own']:.4f} {lo:.4f} {hi:.4f} 0\n")
+            top = max(top, hi)
             n += 1
         for row in extra_rows:
             if row['ratio_event'] is None:
                 continue
             f.write(f"{n} \"{row['shape']}\" {row['ratio_event']:.4f} "
                     f"{row['ratio_event']:.4f} {row['ratio_event']:.4f} 1\n")
+            top = max(top, row['ratio_event'])
             n += 1
     if not n:
         print('    no ratio to draw')
@@ -294,7 +296,7 @@ set style fill solid 0.6 border -1
 set boxwidth 0.6
 set xtics rotate by -35 nomirror
 set grid ytics
-set yrange [0:*]
+set yrange [0:{top * 1.15:.2f}]
 set xrange [-0.7:{n - 0.3}]
 set key off
 plot '{dat}' using 1:($6 == 0 ? $3 : 1/0):xtic(2) with boxes lc rgb "#4477aa", \\

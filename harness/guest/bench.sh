@@ -180,7 +180,7 @@ extras()
 
 main()
 {
-	local shape variant order last i slice
+	local shape variant order last i slice ev
 	slice=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
 	echo 'u:bench_a u32 k;u32 a;u32 b;u32 c;char[16] s' >>dynamic_events &&
 		echo 'u:bench_b u32 k' >>dynamic_events || {
@@ -214,6 +214,10 @@ main()
 			done
 		done
 		echo "@@B I $shape $TOTALS"
+		for ev in $A $B; do
+			! grep -q '^hist' $ev/trigger ||
+				echo "@@B ERR $shape: left a trigger on $ev: $(grep '^hist' $ev/trigger | head -n 1)"
+		done
 	done
 	[ "$EXTRAS" != 1 ] || extras
 	echo "@@B DONE"
