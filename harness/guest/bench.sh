@@ -31,7 +31,8 @@
 #                                   of 32 iterations, and over the whole loop
 #   @@B X NAME VALUE UNIT           an extra's result
 #   @@B I SHAPE TEXT                the Totals of its hist (after the last
-#                                   hit slice), once all its slices ran
+#                                   hit slice) and the seconds it took,
+#                                   once all its slices ran
 #   @@B ERR SHAPE TEXT              a shape that could not be measured
 #   @@B DONE                        every shape ran
 
@@ -101,12 +102,13 @@ triggers_add()
 # triggers_remove SUFFIX: remove what triggers_add made, last first.
 triggers_remove()
 {
-	local ev trig
-	printf '%s\n' "$TRIGS" | tac | while IFS='|' read -r ev trig; do
-		[ -e "$ev/trigger" ] || continue
-		grep -q '^hist' "$ev/trigger" && echo "!$trig$1" >>"$ev/trigger"
+	local lines=() i
+	mapfile -t lines <<<"$TRIGS"
+	# One that is not there is refused (ENOENT): harmless.
+	for ((i = ${#lines[@]} - 1; i >= 0; i--)); do
+		echo "!${lines[i]#*|}$1" 2>/dev/null >>"${lines[i]%%|*}/trigger"
 	done
-	[ -z "$SYNTH" ] || echo "!$SYNTH" >>synthetic_events 2>/dev/null
+	[ -z "$SYNTH" ] || echo "!$SYNTH" 2>/dev/null >>synthetic_events
 	return 0
 }
 
@@ -121,7 +123,7 @@ hist_totals()
 # triggers; with "totals", the Totals of the hist afterwards into TOTALS.
 measure()
 {
-	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= out err
+	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= out err last
 	[ "$variant" = hit ] || suffix=$MISS
 	if ! err=$(triggers_add "$suffix" 2>&1); then
 		echo "@@B ERR $shape $variant: $(echo $err)"
@@ -136,8 +138,10 @@ measure()
 		echo "@@B M $shape $variant ${4#p10=} ${3#p50=} ${2#ns=} ${1#iters=}"
 	fi
 	# The hist of the last trigger: the synthetic event's for chain.
-	[ -z "$totals" ] ||
-		TOTALS=$(hist_totals "$(printf '%s\n' "$TRIGS" | tail -n 1 | cut -d'|' -f1)")
+	if [ -n "$totals" ]; then
+		last=${TRIGS##*$'\n'}
+		TOTALS=$(hist_totals "${last%%|*}")
+	fi
 	triggers_remove "$suffix"
 }
 
@@ -180,7 +184,7 @@ extras()
 
 main()
 {
-	local shape variant order last i slice ev
+	local shape variant order last i slice ev t0
 	slice=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
 	echo 'u:bench_a u32 k;u32 a;u32 b;u32 c;char[16] s' >>dynamic_events &&
 		echo 'u:bench_b u32 k' >>dynamic_events || {
@@ -201,7 +205,7 @@ main()
 			echo "@@B ERR $shape: no such shape ($ALL_SHAPES)"
 			continue
 		fi
-		TOTALS=
+		TOTALS= t0=$SECONDS
 		# miss hit, hit miss, miss hit...: a slow drift of the machine
 		# weighs on both variants alike.
 		for ((i = 1; i <= SLICES; i++)); do
@@ -213,7 +217,7 @@ main()
 				measure "$shape" "$variant" "$slice" $last
 			done
 		done
-		echo "@@B I $shape $TOTALS"
+		echo "@@B I $shape $TOTALS; $((SECONDS - t0)) s"
 		for ev in $A $B; do
 			! grep -q '^hist' $ev/trigger ||
 				echo "@@B ERR $shape: left a trigger on $ev: $(grep '^hist' $ev/trigger | head -n 1)"
