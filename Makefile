@@ -26,7 +26,7 @@
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
 #                  SHRINK_BOOTS=30 TRANSCRIPT=1
 #            fuzzdiff: SEED COUNT SHOW=10
-#            bench: BENCH_ROUNDS=5 BENCH_SECONDS=2 BENCH_SLICES=2 BENCH_SHAPES=all
+#            bench: BENCH_ROUNDS=5 BENCH_SECONDS=1.5 BENCH_SLICES=2 BENCH_SHAPES=all
 #                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
 #                   BENCH_OURS=DIR BENCH_STOCK=DIR
 

@@ -44,7 +44,7 @@
  *       REPEAT times (default 10): append COMMAND to FILE (a trigger file),
  *       then "!COMMAND"; each one write(2). Prints
  *         create_us=X remove_us=Y
- *       the mean microseconds of one creation and of one removal.
+ *       the median microseconds of one creation and of one removal.
  *
  * Exit status 0, or 1 with a message on stderr.
  */
@@ -411,9 +411,23 @@ static uint64_t timed_write(const char *file, const char *text)
 	return t1 - t0;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The median of the N values of V (sorted in place). */
+static double median(uint64_t *v, long n)
+{
+	qsort(v, n, sizeof(*v), cmp_u64);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+}
+
 static int cmd_trig(int argc, char **argv)
 {
-	uint64_t create = 0, remove = 0;
+	uint64_t *create, *remove;
 	long repeat = 10, r;
 	char *undo;
 	int opt;
@@ -426,15 +440,21 @@ static int cmd_trig(int argc, char **argv)
 			die("bad option for trig", NULL);
 		repeat = atol(optarg);
 	}
-	if (asprintf(&undo, "!%s", argv[2]) < 0)
+	if (repeat < 1)
+		die("-r must be at least 1", NULL);
+	create = calloc(repeat, sizeof(*create));
+	remove = calloc(repeat, sizeof(*remove));
+	if (asprintf(&undo, "!%s", argv[2]) < 0 || !create || !remove)
 		die("out of memory", NULL);
 	for (r = 0; r < repeat; r++) {
-		create += timed_write(argv[1], argv[2]);
-		remove += timed_write(argv[1], undo);
+		create[r] = timed_write(argv[1], argv[2]);
+		remove[r] = timed_write(argv[1], undo);
 	}
 	printf("create_us=%.1f remove_us=%.1f\n",
-	       create / 1e3 / repeat, remove / 1e3 / repeat);
+	       median(create, repeat) / 1e3, median(remove, repeat) / 1e3);
 	free(undo);
+	free(create);
+	free(remove);
 	return 0;
 }
 

@@ -227,8 +227,8 @@ def main():
             'extras: read100k = ms to read a hist of 100k entries; mem-create '
             'and mem-filled = bytes of MemFree a size=131072 table takes, per '
             'entry, once created and with 100k entries in; create, remove = us '
-            'to create and to remove hist:keys=common_pid. Median over the '
-            'rounds, ± as above.', 80)
+            'to create and to remove hist:keys=common_pid (median of 10). '
+            'Median over the rounds, ± as above.', 80)
         out.append('')
         out.append(' ' * 14 + group(a, 18) + '  ' + group(b, 18) + '  ' + group(f'{a}/{b}', 9))
         out.append(f"{'extra':<14}{'median':>11}{'±':>7}  {'median':>11}{'±':>7}  {'':>9}  unit")

@@ -19,7 +19,7 @@
 #
 # Settings from the kernel command line:
 #   bench_shapes=all|NAME,NAME...   the shapes (names below, or "none")
-#   bench_seconds=S                 seconds a variant of a shape loops (2)
+#   bench_seconds=S                 seconds a variant of a shape loops (1.5)
 #   bench_slices=N                  in that many slices (2), the variants
 #                                   taking turns: miss hit hit miss...
 #   bench_extras=1|0                run the extras (1)
@@ -41,7 +41,7 @@ A=events/user_events/bench_a
 B=events/user_events/bench_b
 S=events/synthetic/bench_lat
 SHAPES=${bench_shapes:-all}
-SECS=${bench_seconds:-2}
+SECS=${bench_seconds:-1.5}
 SLICES=${bench_slices:-2}
 EXTRAS=${bench_extras:-1}
 MISS=' if common_pid < 0'
@@ -158,13 +158,13 @@ extras()
 	local trig='hist:keys=k:size=131072' m0 m1 m2 out
 	sync
 	echo 3 >/proc/sys/vm/drop_caches
-	sleep 1
+	sleep 0.5
 	m0=$(meminfo_free)
 	if ! echo "$trig" >>$A/trigger; then
 		echo "@@B ERR extras: $trig refused"
 		return 1
 	fi
-	sleep 1
+	sleep 0.5
 	m1=$(meminfo_free)
 	if out=$(benchloop run -w 0 -n 100000 -k 100000 2>&1); then
 		m2=$(meminfo_free)
@@ -177,7 +177,7 @@ extras()
 		echo "@@B ERR read100k: $(echo $out)"
 	fi
 	echo "!$trig" >>$A/trigger
-	set -- $(benchloop trig $A/trigger 'hist:keys=common_pid' -r 20)
+	set -- $(benchloop trig $A/trigger 'hist:keys=common_pid' -r 10)
 	echo "@@B X create ${1#create_us=} us"
 	echo "@@B X remove ${2#remove_us=} us"
 }

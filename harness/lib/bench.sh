@@ -10,7 +10,7 @@
 #
 # Settings (the Makefile passes them on):
 #   BENCH_ROUNDS=5       rounds; a round boots each of the two kernels once
-#   BENCH_SECONDS=2      seconds the guest loops for each variant of a shape
+#   BENCH_SECONDS=1.5    seconds the guest loops for each variant of a shape
 #                        (with the triggers, and behind a never-true filter)
 #   BENCH_SLICES=2       in that many slices, the variants taking turns
 #                        (miss hit hit miss); the report averages them
@@ -33,7 +33,7 @@
 # the console of every boot.
 
 BENCH_ROUNDS=${BENCH_ROUNDS:-5}
-BENCH_SECONDS=${BENCH_SECONDS:-2}
+BENCH_SECONDS=${BENCH_SECONDS:-1.5}
 BENCH_SLICES=${BENCH_SLICES:-2}
 BENCH_SHAPES=${BENCH_SHAPES:-all}
 BENCH_EXTRAS=${BENCH_EXTRAS:-1}
