@@ -35,10 +35,12 @@
  *       fails (EBADF: nothing traces the event, no trigger took) is an
  *       error.
  *
- *   benchloop read FILE [-r REPEAT]
+ *   benchloop read FILE [-r REPEAT] [-o COPY]
  *       Read FILE to its end REPEAT times (default 1); prints
  *         bytes=B ms=X
  *       B the bytes of one read, X the mean milliseconds of one read.
+ *       With -o, what the last read returned is written to COPY (kept in
+ *       memory during the read, written after it).
  *
  *   benchloop trig FILE COMMAND [-r REPEAT]
  *       REPEAT times (default 10): append COMMAND to FILE (a trigger file),
@@ -363,30 +365,56 @@ static int cmd_read(int argc, char **argv)
 {
 	static char buf[1 << 16];
 	long repeat = 1, r, bytes = 0;
+	size_t cap = 0, len = 0;
+	const char *keep = NULL;
+	char *copy = NULL;
 	uint64_t t0, total = 0;
-	ssize_t n;
 	int fd, opt;
+	ssize_t n;
 
 	if (argc < 2)
-		die("usage: benchloop read FILE [-r REPEAT]", NULL);
+		die("usage: benchloop read FILE [-r REPEAT] [-o COPY]", NULL);
 	optind = 2;
-	while ((opt = getopt(argc, argv, "r:")) != -1) {
-		if (opt != 'r')
+	while ((opt = getopt(argc, argv, "r:o:")) != -1) {
+		if (opt == 'r')
+			repeat = atol(optarg);
+		else if (opt == 'o')
+			keep = optarg;
+		else
 			die("bad option for read", NULL);
-		repeat = atol(optarg);
 	}
 	for (r = 0; r < repeat; r++) {
 		fd = open(argv[1], O_RDONLY);
 		if (fd < 0)
 			die("cannot open", argv[1]);
 		bytes = 0;
+		len = 0;
 		t0 = now_ns();
-		while ((n = read(fd, buf, sizeof(buf))) > 0)
+		while ((n = read(fd, buf, sizeof(buf))) > 0) {
 			bytes += n;
+			if (!keep)
+				continue;
+			/* Kept in memory; a copy costs little beside the read. */
+			if (len + n > cap) {
+				cap = cap ? 2 * cap : 1 << 20;
+				copy = realloc(copy, cap);
+				if (!copy)
+					die("out of memory", NULL);
+			}
+			memcpy(copy + len, buf, n);
+			len += n;
+		}
 		total += now_ns() - t0;
 		if (n < 0)
 			die("cannot read", argv[1]);
 		close(fd);
+	}
+	if (keep) {
+		fd = open(keep, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || write(fd, copy, len) != (ssize_t)len)
+			die("cannot write", keep);
+		close(fd);
+		free(copy);
 	}
 	printf("bytes=%ld ms=%.3f\n", bytes, total / 1e6 / repeat);
 	return 0;

@@ -13,9 +13,9 @@
 #   hit   the triggers as written
 #
 # so that hit - miss is the hist trigger's own cost. The two take turns,
-# a slice each, so that a drift of the host weighs on both alike. Besides the shapes,
-# the extras: reading a hist of 100k entries, the memory of a 131072-entry
-# table, the time to create and remove a trigger.
+# a slice each, so that a drift of the host weighs on both alike. Besides
+# the shapes, the extras: reading a hist of 100k entries, the memory of a
+# 131072-entry table, the time to create and remove a trigger.
 #
 # Settings from the kernel command line:
 #   bench_shapes=all|NAME,NAME...   the shapes (names below, or "none")
@@ -112,11 +112,17 @@ triggers_remove()
 	return 0
 }
 
-# hist_totals EVENT-DIR: the Totals of its hist on one line.
-hist_totals()
+# hist_totals_in FILE: the Totals of the hist text in FILE on one line.
+hist_totals_in()
 {
 	awk '/^ *(Hits|Entries|Dropped):/ { t = t (t == "" ? "" : " ") $1 " " $2 }
-	     END { print t }' "$1/hist"
+	     END { print t }' "$1"
+}
+
+# hist_totals EVENT-DIR: the same of its hist.
+hist_totals()
+{
+	hist_totals_in "$1/hist"
 }
 
 # measure SHAPE VARIANT SECONDS [totals]: one timed loop with the shape's
@@ -170,9 +176,10 @@ extras()
 		m2=$(meminfo_free)
 		echo "@@B X mem-create $(((m0 - m1) * 1024 / 131072)) B/entry"
 		echo "@@B X mem-filled $(((m0 - m2) * 1024 / 131072)) B/entry"
-		echo "@@B I read100k $(hist_totals $A)"
-		set -- $(benchloop read $A/hist)
+		set -- $(benchloop read $A/hist -o /tmp/hist100k)
 		echo "@@B X read100k ${2#ms=} ms"
+		echo "@@B I read100k $(hist_totals_in /tmp/hist100k), $((${1#bytes=} / 1024)) KiB"
+		rm -f /tmp/hist100k
 	else
 		echo "@@B ERR read100k: $(echo $out)"
 	fi
