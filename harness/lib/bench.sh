@@ -246,8 +246,14 @@ bench_main()
 			printf 'config-differs\t%s\n' "$(bench_config_diff ours stock)"
 		fi
 	} >"$BENCH_DIR/meta.txt"
-	[ "$BENCH_MODE" != compare ] ||
-		say "    configurations differ in: $(cut -f2 <<<"$(grep '^config-differs' "$BENCH_DIR/meta.txt")")"
+	if [ "$BENCH_MODE" = compare ]; then
+		k=$(grep '^config-differs' "$BENCH_DIR/meta.txt" | cut -f2)
+		say "    configurations differ in: ${k:-nothing}"
+		# Ours has its KUnit suites (harness/config/ours.config) and nothing else.
+		if tr ' ' '\n' <<<"$k" | grep -v -e '^$' -e '_KUNIT_TEST$' | grep -q .; then
+			say "    WARNING: more than ours' KUnit suites differ: not the same configuration"
+		fi
+	fi
 	say "==> $BENCH_ROUNDS round$([ "$BENCH_ROUNDS" = 1 ] || echo s) of ${BENCH_SIDES[0]} and ${BENCH_SIDES[1]}, $BENCH_SECONDS s a variant of a shape in $BENCH_SLICES slices; files in $BENCH_DIR"
 	bench_rounds
 	ln -sfn "$run" "$BUILD/bench/latest"
