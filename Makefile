@@ -16,6 +16,9 @@
 #                 commands), shrink a failure (harness/fuzz/README.md)
 #   make fuzzdiff the same streams on stock and on ours, every answer
 #                 compared (harness/fuzz/README.md)
+#   make bench    ours against stock, booted in turn: ns per event of hist
+#                 trigger shapes, table, CSV and PNG in build/bench/latest/
+#                 (README.md, Performance)
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
@@ -25,11 +28,15 @@
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
 #                  SHRINK_BOOTS=30 TRANSCRIPT=1
 #            fuzzdiff: SEED COUNT SHOW=10
+#            bench: BENCH_ROUNDS=5 BENCH_SECONDS=1.5 BENCH_SLICES=2 BENCH_SHAPES=all
+#                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
+#                   BENCH_OURS=DIR BENCH_STOCK=DIR
 
 export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
+export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_OURS BENCH_STOCK
 
-.PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff clean
-demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff:
+.PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench clean
+demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench:
 	@./harness/run $@
 
 clean:

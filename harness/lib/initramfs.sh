@@ -3,7 +3,8 @@
 #
 #   /bin          busybox applets; /bin/sh is Debian's bash-static as a real
 #                 file (busybox ash re-executes applets through /proc/self/exe,
-#                 which breaks tests matching sched_process_exec filenames)
+#                 which breaks tests matching sched_process_exec filenames);
+#                 initramfs_userland puts them in (make bench uses it too)
 #   /init         harness/guest/init; the guest scripts live in /harness
 #   /ftrace       the base tree's tools/testing/selftests/ftrace with the
 #                 project's tools/testing/selftests/ftrace laid over
@@ -30,12 +31,12 @@ initramfs_our_symbols()
 	done | sort -u
 }
 
-initramfs_build()
+# initramfs_userland ROOT: the guest's programs in ROOT/bin (made before):
+# busybox's applets, bash-static as /bin/sh, a nice(1) shim, and /etc's
+# passwd and group. make bench's initramfs is this and little more.
+initramfs_userland()
 {
-	local root=$OUT/initramfs a
-	rm -rf "$root"
-	mkdir -p "$root"/{bin,dev,proc,sys,tmp,run,root,etc,lib,harness}
-
+	local root=$1 a
 	cp /bin/busybox "$root/bin/busybox"
 	for a in $(/bin/busybox --list); do
 		case $a in
@@ -51,6 +52,14 @@ initramfs_build()
 	chmod +x "$root/bin/nice"
 	echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
 	echo 'root:x:0:' >"$root/etc/group"
+}
+
+initramfs_build()
+{
+	local root=$OUT/initramfs
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,dev,proc,sys,tmp,run,root,etc,lib,harness}
+	initramfs_userland "$root"
 
 	cp -a "$OUT/modroot/lib/modules" "$root/lib/"
 
