@@ -492,13 +492,14 @@ static char *hist_field_var_cmd(struct event_trigger_data *tmpl,
  */
 static struct hist_field *hist_field_var_hist(struct hist_build *b,
 					      const char *system,
-					 const char *event, char *field)
+					      const char *event, char *field)
 {
 	struct hist_trigger *ht = b->ht;
 	struct event_trigger_data *tmpl;
 	struct trace_event_file *file;
 	char glob[] = "hist", *var, *cmd;
 	struct hist_field *f = NULL;
+	bool made = false;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
@@ -540,10 +541,16 @@ static struct hist_field *hist_field_var_hist(struct hist_build *b,
 			ht->created[ht->n_created++] =
 				list_last_entry(&file->triggers,
 						struct event_trigger_data, list);
+			made = true;
 		}
 	}
-	if (hist_var_lookup(ht->tr, system, event, var))
+	if (hist_var_lookup(ht->tr, system, event, var)) {
 		f = hist_ref_field(b, system, event, var, HIST_R_PARAM);
+	} else if (made) {
+		/* Made on an event whose variables are not found by name. */
+		hist_err(b->p, HIST_ERR_SYNTH_VAR_NOT_FOUND, field);
+		f = ERR_PTR(-EINVAL);
+	}
 	kfree(var);
 	if (IS_ERR(f))
 		return f;

@@ -96,6 +96,39 @@ static bool hist_own_field_name(struct hist_build *b, const char *text)
 }
 
 /*
+ * save() of "$VAR" or "SYSTEM.EVENT.$VAR" (@text, cut and restored here)
+ * naming no variable is reported as an operand of an expression is, then
+ * as a field variable that could not be made. True when it was.
+ */
+static bool hist_saved_var_missing(struct hist_build *b, char *text)
+{
+	char *dollar = strchr(text, '$'), *dot1, *dot2;
+	bool found;
+
+	if (!dollar)
+		return false;
+	if (dollar == text) {
+		found = hist_own_var(b->ht, text + 1) ||
+			hist_var_lookup(b->ht->tr, NULL, NULL, text + 1);
+	} else {
+		dot1 = strchr(text, '.');
+		dot2 = dot1 ? strchr(dot1 + 1, '.') : NULL;
+		if (!dot2 || dollar != dot2 + 1)
+			return false;
+		*dot1 = *dot2 = '\0';
+		found = hist_var_lookup(b->ht->tr, text, dot1 + 1, dollar + 1);
+		*dot1 = *dot2 = '.';
+	}
+	if (found)
+		return false;
+	hist_err(b->p, HIST_ERR_VAR_NOT_FOUND, dollar + 1);
+	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
+	hist_err(b->p, HIST_ERR_FIELD_VAR_PARSE_FAIL, text);
+	hist_err(b->p, HIST_ERR_FIELD_VAR_CREATE_FAIL, text);
+	return true;
+}
+
+/*
  * One parameter of trace() or save(). A synthetic event's parameter with a
  * dot must be SYSTEM.EVENT.FIELD[.MODIFIER] or SYSTEM.EVENT.$VAR: "x.hex"
  * and "$x.hex" are refused, silently, where save() takes "x.hex". A field
@@ -103,7 +136,7 @@ static bool hist_own_field_name(struct hist_build *b, const char *text)
  */
 static struct hist_field *hist_param_field(struct hist_build *b,
 					   struct hist_action *act, char *text,
-				      bool save)
+					   bool save)
 {
 	const char *dot = strchr(text, '.');
 	struct hist_field *f;
@@ -111,6 +144,8 @@ static struct hist_field *hist_param_field(struct hist_build *b,
 	char *orig;
 
 	if (!save && dot && !strchr(dot + 1, '.'))
+		return ERR_PTR(-EINVAL);
+	if (save && hist_saved_var_missing(b, text))
 		return ERR_PTR(-EINVAL);
 	if (text[0] == '$') {
 		var = hist_own_var(b->ht, text + 1);

@@ -166,7 +166,7 @@ static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
  */
 static bool hist_mod_refused(struct hist_build *b, const char *name,
 			     const char *mod, const struct hist_mod_desc *m,
-			unsigned int roles)
+			     unsigned int roles)
 {
 	bool operand = roles & (HIST_R_OPERAND | HIST_R_PARAM);
 
@@ -189,7 +189,7 @@ static bool hist_mod_refused(struct hist_build *b, const char *name,
 static int hist_apply_mod(struct hist_build *b, struct hist_field *f,
 			  char *text,
 			  char *mod, const struct hist_mod_desc *m,
-		     unsigned long size, unsigned int roles)
+			  unsigned long size, unsigned int roles)
 {
 	/*
 	 * An operand or an action parameter takes any modifier (and its

@@ -67,6 +67,7 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_FIELD_VAR_PARSE_FAIL] = "Couldn't parse field variable",
 	[HIST_ERR_FIELD_VAR_CREATE_FAIL] = "Couldn't create field variable",
 	[HIST_ERR_FIELD_VAR_HIST_FAIL] = "Couldn't create histogram for field",
+	[HIST_ERR_SYNTH_VAR_NOT_FOUND] = "Couldn't find synthetic variable",
 	[HIST_ERR_SYNTH_NOT_FOUND] = "Couldn't find synthetic event",
 	[HIST_ERR_SYNTH_TYPE_MISMATCH] =
 		"Param type doesn't match synthetic event field type",

@@ -449,7 +449,7 @@ static void hist_print_val(struct seq_file *m, const struct hist_field *f,
  */
 static void hist_print_actions_entry(struct seq_file *m,
 				     const struct hist_trigger *ht,
-				const struct tracing_map_elt *elt)
+				     const struct tracing_map_elt *elt)
 {
 	const void *priv = tracing_map_elt_private(elt);
 	const struct hist_action *act;
@@ -506,7 +506,7 @@ struct hist_sums {
 
 static int hist_read_sums(const struct hist_trigger *ht,
 			  const struct tracing_map_snapshot *snap,
-		     struct hist_sums *sums)
+			  struct hist_sums *sums)
 {
 	unsigned int i, j;
 
@@ -530,7 +530,7 @@ static int hist_read_sums(const struct hist_trigger *ht,
 
 static void hist_print_entry(struct seq_file *m, const struct hist_trigger *ht,
 			     struct tracing_map_elt *elt, const u64 *row,
-			const struct hist_sums *sums)
+			     const struct hist_sums *sums)
 {
 	unsigned int i;
 

@@ -50,17 +50,22 @@ static bool hist_event_is(const struct trace_event_file *file,
 /*
  * The variable @name of a registered histogram of @tr, on the event
  * SYSTEM.EVENT when @system is given. *@others counts the other
- * histograms that define one of that name.
+ * histograms that define one of that name. SYSTEM.EVENT is looked up as
+ * find_event_file() does: the tracer's own events (ftrace.print and the
+ * like, TRACE_EVENT_FL_IGNORE_ENABLE) are not found, so their variables
+ * are read as "$name" only.
  */
 static struct hist_var *hist_find_var(struct trace_array *tr,
 				      const char *system,
 				      const char *event, const char *name,
-				 unsigned int *others)
+				      unsigned int *others)
 {
 	struct hist_var *var, *found = NULL;
 	struct hist_trigger *ht;
 
 	*others = 0;
+	if (system && !find_event_file(tr, system, event))
+		return NULL;
 	list_for_each_entry(ht, &tr->hist_vars, link) {
 		if (system && !hist_event_is(ht->file, system, event))
 			continue;
