@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+# What make fuzzdiff found after conf-fuzzdiff4 (seed 553): SYSTEM.EVENT.$VAR
+# names a variable only on an event that find_event_file() finds, so the
+# variables of the tracer's own events (ftrace.print) are read as $VAR only;
+# a field variable made on such an event is "Couldn't find synthetic
+# variable", and the histogram made for it goes again. And save() of a
+# variable that does not exist, qualified or not.
+# requires: dynamic_events user_events_data error_log synthetic_events events/ftrace/print/hist
+append dynamic_events 'u:hg_y u32 id;u64 val;s32 code'
+append dynamic_events 'u:hg_yb u32 id;u64 val;s32 code'
+append synthetic_events 'hg_ys u64 lat; int pid'
+trigger ftrace/print 'hist:keys=common_pid:x23=common_timestamp.usecs'
+trigger user_events/hg_yb 'hist:keys=common_pid:y=common_timestamp.usecs'
+l='common_timestamp.usecs-$x23'
+for c in \
+	'l1=common_timestamp.usecs-ftrace.print.$x23' \
+	'l2=ftrace.print.$x23' \
+	"l3=$l" \
+	"l4=$l:onmatch(ftrace.print).trace(hg_ys,\$l4,common_pid)" \
+	"l5=$l:onmatch(user_events.hg_y).trace(hg_ys,ftrace.print.\$x23,common_pid)" \
+	"l6=$l:onmatch(ftrace.print).trace(hg_ys,\$l6,ftrace.print.common_pid)" \
+	"l7=$l:onmatch(ftrace.print).trace(hg_ys,\$l7,\$x23)" \
+	"l8=$l:onmax(\$l8).save(user_events.hg_yb.\$nosuch)" \
+	"l9=$l:onmax(\$l9).save(user_events.hg_yb.\$y)" \
+	"l10=$l:onmax(\$l10).save(\$nosuch)" \
+	"l11=$l:onmax(\$l11).save(nosys.noev.\$y)" \
+	"l12=$l:onmax(\$l12).save(ftrace.print.\$x23)" \
+	; do
+	try user_events/hg_y "hist:keys=common_pid:$c"
+done
+trig ftrace/print
+# A field variable's histogram that cannot be made: its variable exists.
+trigger ftrace/print 'hist:keys=common_pid:synthetic_ip=ip'
+try user_events/hg_y "hist:keys=common_pid:l13=$l:onmatch(ftrace.print).trace(hg_ys,\$l13,ftrace.print.ip)"
+try user_events/hg_y "hist:keys=common_pid:l14=$l:onmatch(ftrace.print).trace(hg_ys,\$l14,ip)"
+trig ftrace/print
