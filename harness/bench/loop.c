@@ -63,17 +63,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* From include/uapi/linux/user_events.h (6.4+), which older libc headers lack. */
-struct user_reg {
-	uint32_t size;
-	uint8_t enable_bit;
-	uint8_t enable_size;
-	uint16_t flags;
-	uint64_t enable_addr;
-	uint64_t name_args;
-	uint32_t write_index;
-} __attribute__((__packed__));
-#define DIAG_IOCSREG	_IOWR('*', 0, struct user_reg *)
+#include "../lib/user_events.h"
+
 
 #define TRACEFS		"/sys/kernel/tracing"
 #define DECL_A		"bench_a u32 k;u32 a;u32 b;u32 c;char[16] s"

@@ -35,28 +35,9 @@
 #include <sys/wait.h>
 #include <tracefs.h>
 
+#include "../lib/user_events.h"
+
 /* include/uapi/linux/user_events.h of 6.12 (not in bookworm's headers) */
-struct user_reg {
-	uint32_t size;
-	uint8_t enable_bit;
-	uint8_t enable_size;
-	uint16_t flags;
-	uint64_t enable_addr;
-	uint64_t name_args;
-	uint32_t write_index;
-} __attribute__((__packed__));
-
-struct user_unreg {
-	uint32_t size;
-	uint8_t disable_bit;
-	uint8_t reserved;
-	uint16_t reserved2;
-	uint64_t disable_addr;
-} __attribute__((__packed__));
-
-#define DIAG_IOCSREG	_IOWR('*', 0, struct user_reg *)
-#define DIAG_IOCSDEL	_IOW('*', 1, char *)
-#define DIAG_IOCSUNREG	_IOW('*', 2, struct user_unreg *)
 #define USER_EVENT_REG_PERSIST	(1U << 0)
 
 #define UE_SYS	"user_events"

@@ -61,25 +61,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* From include/uapi/linux/user_events.h (6.4+), which older libc headers lack. */
-struct user_reg {
-	uint32_t size;
-	uint8_t enable_bit;
-	uint8_t enable_size;
-	uint16_t flags;
-	uint64_t enable_addr;
-	uint64_t name_args;
-	uint32_t write_index;
-} __attribute__((__packed__));
-struct user_unreg {
-	uint32_t size;
-	uint8_t disable_bit;
-	uint8_t reserved;
-	uint16_t reserved2;
-	uint64_t disable_addr;
-} __attribute__((__packed__));
-#define DIAG_IOCSREG	_IOWR('*', 0, struct user_reg *)
-#define DIAG_IOCSUNREG	_IOW('*', 2, struct user_unreg *)
+#include "../lib/user_events.h"
+
 
 #define TRACEFS		"/sys/kernel/tracing"
 #define MAX_UEVENTS	16

@@ -272,6 +272,40 @@ check_summary()
 	[ "$failed" -eq 0 ]
 }
 
+# refs_record FLAG DIR: boot stock for the units of TESTS with FLAG=1 on
+# the kernel command line; the guest writes each unit's transcript to a
+# second serial port ("@@FILE name", each line behind "|", "@@END name"),
+# kept here as DIR/name.out.
+refs_record()
+{
+	local flag=$1 refs=$2 rec=$OUT/$1.txt n
+	[ "$KERNEL" = stock ] || die "references are recorded from stock (KERNEL=stock)"
+	: >"$rec"
+	QEMU_EXTRA=(-chardev "file,id=rec,path=$rec,append=on" -serial chardev:rec)
+	CHECK_APPEND=$flag=1
+	SHARDS=1	# one guest writes the record
+	say "==> recording the references (the results compare with the old ones)"
+	check_run || true
+	n=$(tr -d '\r' <"$rec" | awk -v dir="$refs" '
+		/^@@FILE / { f = dir "/" $2 ".out"; printf "" >f; n++; next }
+		/^@@END / { close(f); f = ""; next }
+		f != "" && /^\|/ { print substr($0, 2) >>f }
+		END { print n + 0 }')
+	say "==> $n references written to $refs"
+}
+
+# refs_changed DIR: what changed in DIR since the last commit.
+refs_changed()
+{
+	if git -C "$TOP" status --porcelain -- "$1" | grep -q .; then
+		say "    changed since the last commit:"
+		git -C "$TOP" status --short -- "$1" | sed 's/^/    /'
+		git -C "$TOP" diff --stat -- "$1" | tail -n 1 | sed 's/^/    /'
+	else
+		say "    the references did not change"
+	fi
+}
+
 # Side by side: the last results of ours and of stock.
 check_compare()
 {

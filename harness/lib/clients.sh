@@ -98,25 +98,7 @@ clients_boot_run()
 
 clients_refs()
 {
-	[ "$KERNEL" = stock ] || die "references are recorded from stock (KERNEL=stock)"
-	local rec=$OUT/clients-record.txt refs=$CLIENTS/refs n
-	: >"$rec"
-	QEMU_EXTRA=(-chardev "file,id=clrec,path=$rec,append=on" -serial chardev:clrec)
-	CHECK_APPEND=harness_clients_record=1
 	TESTS=${TESTS:-clients:,boottime:}
-	SHARDS=1
-	say "==> recording the references (the results compare with the old ones)"
-	check_run || true
-	n=$(tr -d '\r' <"$rec" | awk -v dir="$refs" '
-		/^@@FILE / { f = dir "/" $2 ".out"; printf "" >f; n++; next }
-		/^@@END / { close(f); f = ""; next }
-		f != "" && /^\|/ { print substr($0, 2) >>f }
-		END { print n + 0 }')
-	say "==> $n references written to $refs"
-	if git -C "$TOP" status --porcelain -- "$refs" | grep -q .; then
-		say "    changed since the last commit:"
-		git -C "$TOP" status --short -- "$refs" | sed 's/^/    /'
-	else
-		say "    the references did not change"
-	fi
+	refs_record harness_clients_record "$CLIENTS/refs"
+	refs_changed "$CLIENTS/refs"
 }

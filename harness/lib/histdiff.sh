@@ -32,33 +32,12 @@ histdiff_initramfs()
 
 histdiff_refs()
 {
-	[ "$KERNEL" = stock ] || die "references are recorded from stock (KERNEL=stock)"
-	local rec=$OUT/histdiff-record.txt refs=$HISTDIFF/refs n
-	: >"$rec"
-	QEMU_EXTRA=(-chardev "file,id=hdrec,path=$rec,append=on" -serial chardev:hdrec)
-	CHECK_APPEND=harness_hist_record=1
+	local refs=$HISTDIFF/refs r c
 	TESTS=histdiff:${TESTS#histdiff:}	# TESTS=keys- records the keys-* cases
-	SHARDS=1	# one guest writes the record
-	say "==> recording the references (the results compare with the old ones)"
-	check_run || true
-
-	# @@FILE name, the transcript with each line behind "|", @@END name.
-	n=$(tr -d '\r' <"$rec" | awk -v dir="$refs" '
-		/^@@FILE / { f = dir "/" $2 ".out"; printf "" >f; n++; next }
-		/^@@END / { close(f); f = ""; next }
-		f != "" && /^\|/ { print substr($0, 2) >>f }
-		END { print n + 0 }')
-	say "==> $n references written to $refs"
-	local r c
+	refs_record harness_hist_record "$refs"
 	for r in "$refs"/*.out; do
 		c=$HISTDIFF/cases/$(basename "$r" .out).sh
 		[ -e "$c" ] || { rm -f "$r"; say "    removed $(basename "$r") (no such case)"; }
 	done
-	if git -C "$TOP" status --porcelain -- "$refs" | grep -q .; then
-		say "    changed since the last commit:"
-		git -C "$TOP" status --short -- "$refs" | sed 's/^/    /'
-		git -C "$TOP" diff --stat -- "$refs" | tail -n 1 | sed 's/^/    /'
-	else
-		say "    the references did not change"
-	fi
+	refs_changed "$refs"
 }

@@ -721,8 +721,9 @@ static inline bool hist_is_hist_trigger(const struct event_trigger_data *data)
 }
 
 /* trace_hist_field.c */
+__printf(3, 4)
 struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
-				  const char *name);
+				  const char *fmt, ...);
 struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 				    unsigned int roles);
 struct hist_field *hist_ref_field(struct hist_build *b, const char *system,

@@ -55,15 +55,10 @@ static struct hist_var *hist_own_var(struct hist_trigger *ht, const char *name)
 static struct hist_field *hist_self_ref(struct hist_build *b,
 					struct hist_var *var)
 {
-	struct hist_field *f;
-	char *name = kasprintf(GFP_KERNEL, "$%s", var->name);
+	struct hist_field *f = hist_field_new(b, HIST_K_SELF, "$%s", var->name);
 
-	if (!name)
-		return ERR_PTR(-ENOMEM);
-	f = hist_field_new(b, HIST_K_SELF, name);
-	kfree(name);
-	if (!f)
-		return ERR_PTR(-ENOMEM);
+	if (IS_ERR(f))
+		return f;
 	f->operand[0] = var->field;
 	f->form = var->field->form;
 	f->type = var->field->type;
@@ -109,14 +104,15 @@ static bool hist_saved_var_missing(struct hist_build *b, char *text)
 		return false;
 	if (dollar == text) {
 		found = hist_own_var(b->ht, text + 1) ||
-			hist_var_lookup(b->ht->tr, NULL, NULL, text + 1);
+			hist_var_find(b, NULL, NULL, text + 1, HIST_R_PARAM);
 	} else {
 		dot1 = strchr(text, '.');
 		dot2 = dot1 ? strchr(dot1 + 1, '.') : NULL;
 		if (!dot2 || dollar != dot2 + 1)
 			return false;
 		*dot1 = *dot2 = '\0';
-		found = hist_var_lookup(b->ht->tr, text, dot1 + 1, dollar + 1);
+		found = hist_var_find(b, text, dot1 + 1, dollar + 1,
+				      HIST_R_PARAM);
 		*dot1 = *dot2 = '.';
 	}
 	if (found)

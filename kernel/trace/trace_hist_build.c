@@ -113,8 +113,8 @@ static int hist_build_vals(struct hist_build *b)
 	struct hist_field *f;
 
 	f = hist_field_new(b, HIST_K_HITCOUNT, "hitcount");
-	if (!f)
-		return -ENOMEM;
+	if (IS_ERR(f))
+		return PTR_ERR(f);
 	f->roles = HIST_R_VAL;
 	ht->vals[ht->n_vals++] = f;
 

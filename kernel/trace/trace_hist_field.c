@@ -72,28 +72,32 @@ static enum hist_form hist_form_of(enum hist_kind kind)
  * hist_field_new - a new field appended to the program of @b's trigger
  * @b:		the build
  * @kind:	what it computes
- * @name:	its printed name, copied
+ * @fmt:	its printed name, printf-style
  *
  * The program is the list of fields in creation order: a field is always
  * created after its operands, so that order evaluates operands first.
  *
- * Return: the field, or NULL when out of memory or out of slots.
+ * Return: the field, or ERR_PTR(-ENOMEM) when out of memory or out of
+ * slots.
  */
 struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
-				  const char *name)
+				  const char *fmt, ...)
 {
 	struct hist_trigger *ht = b->ht;
 	struct hist_field *f;
+	va_list args;
 
 	if (ht->n_slots == HIST_FIELDS_MAX)
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
-		return NULL;
-	f->name = kstrdup(name, GFP_KERNEL);
+		return ERR_PTR(-ENOMEM);
+	va_start(args, fmt);
+	f->name = kvasprintf(GFP_KERNEL, fmt, args);
+	va_end(args);
 	if (!f->name) {
 		kfree(f);
-		return NULL;
+		return ERR_PTR(-ENOMEM);
 	}
 	f->kind = kind;
 	f->form = hist_form_of(kind);
@@ -252,9 +256,9 @@ static struct hist_field *hist_event_field(struct hist_build *b, char *name)
 	    ef->size != 4 && ef->size != 8)
 		return NULL;
 
-	f = hist_field_new(b, kind, ef->name);
-	if (!f)
-		return ERR_PTR(-ENOMEM);
+	f = hist_field_new(b, kind, "%s", ef->name);
+	if (IS_ERR(f))
+		return f;
 	f->event_field = ef;
 	f->offset = ef->offset;
 	f->type = ef->type;
@@ -287,10 +291,11 @@ static struct hist_field *hist_special_field(struct hist_build *b,
 		 * The stack trace is common_stacktrace however it is written:
 		 * sort= and the test for an existing trigger see that name.
 		 */
-		f = hist_field_new(b, s->kind, s->kind == HIST_K_STACKTRACE ?
+		f = hist_field_new(b, s->kind, "%s",
+				   s->kind == HIST_K_STACKTRACE ?
 				   "common_stacktrace" : s->name);
-		if (!f)
-			return ERR_PTR(-ENOMEM);
+		if (IS_ERR(f))
+			return f;
 		f->type = s->type;
 		f->size = s->size;
 		f->is_signed = s->is_signed;
@@ -306,12 +311,10 @@ static struct hist_field *hist_constant(struct hist_build *b, char *text,
 					u64 num)
 {
 	struct hist_field *f;
-	char name[24];
 
-	snprintf(name, sizeof(name), "%llu", num);
-	f = hist_field_new(b, HIST_K_CONST, name);
-	if (!f)
-		return ERR_PTR(-ENOMEM);
+	f = hist_field_new(b, HIST_K_CONST, "%llu", num);
+	if (IS_ERR(f))
+		return f;
 	f->constant = num;
 	return f;
 }
@@ -472,8 +475,11 @@ static struct hist_field *hist_own_alias(struct hist_build *b, char *ref,
  * @name:	the variable
  * @roles:	what the value is used as
  *
- * Return: the field, NULL when there is no such variable (logged), or an
- * ERR_PTR.
+ * A variable that is not there, or not unique, is logged as not found: a
+ * parameter of an action as such, anything else as a variable.
+ *
+ * Return: the field, ERR_PTR(-EINVAL) when there is no such variable, or
+ * ERR_PTR(-ENOMEM).
  */
 struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 				  const char *event, const char *name,
@@ -483,11 +489,13 @@ struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 	struct hist_ref *ref;
 	struct hist_field *f;
 	struct hist_var *var;
-	char *fname;
 
 	var = hist_var_find(b, system, event, name, roles);
-	if (!var)
-		return NULL;
+	if (!var) {
+		hist_err(b->p, roles & HIST_R_PARAM ? HIST_ERR_PARAM_NOT_FOUND :
+			 HIST_ERR_VAR_NOT_FOUND, name);
+		return ERR_PTR(-EINVAL);
+	}
 
 	list_for_each_entry(ref, &ht->refs, list)
 		if (ref->var == var)
@@ -504,15 +512,12 @@ have_ref:
 		ref->consume = true;
 	/* A qualified name stays qualified where the trigger spec shows it */
 	if (system && !(roles & HIST_R_PARAM))
-		fname = kasprintf(GFP_KERNEL, "%s.%s.$%s", system, event, name);
+		f = hist_field_new(b, HIST_K_VAR_REF, "%s.%s.$%s", system,
+				   event, name);
 	else
-		fname = kasprintf(GFP_KERNEL, "$%s", name);
-	if (!fname)
-		return ERR_PTR(-ENOMEM);
-	f = hist_field_new(b, HIST_K_VAR_REF, fname);
-	kfree(fname);
-	if (!f)
-		return ERR_PTR(-ENOMEM);
+		f = hist_field_new(b, HIST_K_VAR_REF, "$%s", name);
+	if (IS_ERR(f))
+		return f;
 	f->ref = ref;
 	f->form = var->field->form;
 	f->type = var->field->type;
@@ -566,7 +571,7 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 		return ERR_PTR(-EINVAL);
 	}
 	f = hist_ref_field(b, system, event, dollar + 1, roles);
-	if (f)
+	if (PTR_ERR_OR_ZERO(f) != -EINVAL)
 		return f;
 	/*
 	 * No such variable: then it is read as FIELD[.MODIFIER], which no
@@ -686,7 +691,7 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 					   unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *f, *operand;
-	char *close, *name, *inner;
+	char *close, *inner;
 
 	if (s[1] != '(')
 		return ERR_PTR(-EINVAL);
@@ -707,14 +712,12 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 	}
 
 	inner = hist_field_spec(operand);
-	name = inner ? kasprintf(GFP_KERNEL, "-(%s)", inner) : NULL;
+	if (!inner)
+		return ERR_PTR(-ENOMEM);
+	f = hist_field_new(b, HIST_K_NEG, "-(%s)", inner);
 	kfree(inner);
-	if (!name)
-		return ERR_PTR(-ENOMEM);
-	f = hist_field_new(b, HIST_K_NEG, name);
-	kfree(name);
-	if (!f)
-		return ERR_PTR(-ENOMEM);
+	if (IS_ERR(f))
+		return f;
 	f->plain = kasprintf(GFP_KERNEL, "-(%s)", hist_field_plain(operand));
 	if (!f->plain)
 		return ERR_PTR(-ENOMEM);
@@ -728,7 +731,7 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 				    unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *l, *r, *f;
-	char *op, *name, *lname, *rname;
+	char *op, *lname, *rname;
 	enum hist_kind kind;
 	bool unary;
 
@@ -803,16 +806,13 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 
 	lname = hist_field_spec(l);
 	rname = hist_field_spec(r);
-	name = lname && rname ?
-		kasprintf(GFP_KERNEL, "%s%c%s", lname, *op, rname) : NULL;
+	f = lname && rname ?
+		hist_field_new(b, kind, "%s%c%s", lname, *op, rname) :
+		ERR_PTR(-ENOMEM);
 	kfree(lname);
 	kfree(rname);
-	if (!name)
-		return ERR_PTR(-ENOMEM);
-	f = hist_field_new(b, kind, name);
-	kfree(name);
-	if (!f)
-		return ERR_PTR(-ENOMEM);
+	if (IS_ERR(f))
+		return f;
 	/* Two expressions are the same when their operands' names are. */
 	f->plain = kasprintf(GFP_KERNEL, "%s%c%s", hist_field_plain(l), *op,
 			     hist_field_plain(r));

@@ -140,8 +140,8 @@ bool hist_var_on_event(struct trace_event_file *file, const char *name)
  * An unqualified name is looked for on the events of the command's
  * onmatch() handlers first, but for an action parameter.
  *
- * Return: the variable, or NULL (logged) when there is none or more than
- * one.
+ * Return: the variable, or NULL when there is none or more than one
+ * (that one logged).
  */
 struct hist_var *hist_var_find(struct hist_build *b, const char *system,
 			       const char *event, const char *name,
@@ -157,10 +157,8 @@ struct hist_var *hist_var_find(struct hist_build *b, const char *system,
 		others = n - 1;
 	else
 		var = hist_find_var(b->ht->tr, system, event, name, &others);
-	if (var && others)
+	if (var && others) {
 		hist_err(b->p, HIST_ERR_VAR_NOT_UNIQUE, name);
-	if (!var || others) {
-		hist_err(b->p, HIST_ERR_VAR_NOT_FOUND, name);
 		return NULL;
 	}
 	return var;

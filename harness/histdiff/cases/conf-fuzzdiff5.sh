@@ -34,3 +34,17 @@ trigger ftrace/print 'hist:keys=common_pid:synthetic_ip=ip'
 try user_events/hg_y "hist:keys=common_pid:l13=$l:onmatch(ftrace.print).trace(hg_ys,\$l13,ftrace.print.ip)"
 try user_events/hg_y "hist:keys=common_pid:l14=$l:onmatch(ftrace.print).trace(hg_ys,\$l14,ip)"
 trig ftrace/print
+# A variable that two histograms define, named without its event: not
+# unique. As an action parameter it was a NULL pointer dereference in
+# ours (the reference's "not found" was NULL, taken for a field).
+append dynamic_events 'u:hg_yc u32 id;u64 val;s32 code'
+trigger user_events/hg_yc 'hist:keys=common_pid:y=common_timestamp.usecs'
+for c in \
+	"m1=$l:onmax(\$m1).trace(hg_ys,\$y,common_pid)" \
+	"m2=$l:onmax(\$m2).save(\$y)" \
+	"m3=$l:onchange(\$m3).hg_ys(\$y,common_pid)" \
+	'm4=common_timestamp.usecs-$y' \
+	'm5=common_timestamp.usecs-user_events.hg_yc.$y' \
+	; do
+	try user_events/hg_y "hist:keys=common_pid:$c"
+done
