@@ -231,6 +231,14 @@ class Gen:
         return self.events[self.pick(sorted(self.events))]
 
     def varname(self):
+        """A new name; in make fuzz's streams, now and then one some event
+        has already, so that a name is defined on two events (not unique
+        when read alone). Streams of make fuzzdiff stay as recorded."""
+        if not self.for_diff and self.p(0.04):
+            taken = sorted({v for e in self.events.values()
+                            for names in e.vars.values() for v in names})
+            if taken:
+                return self.pick(taken)
         self.nvar += 1
         return self.pick(['v', 'ts', 'lat', 'x', 'd']) + str(self.nvar)
 
