@@ -314,9 +314,15 @@ static char *hist_join_params(const struct hist_action_spec *as)
 		len += strlen(as->params[i]) + 1;
 	s = kzalloc(len, GFP_KERNEL);
 	for (i = 0; s && i < as->n_params; i++) {
+		const char *dot = strchr(as->params[i], '.');
+
 		if (i)
 			strcat(s, ",");
-		strcat(s, as->params[i]);
+		/* save() shows SYSTEM.EVENT.FIELD or .$VAR as SYSTEM. */
+		if (as->kind == HIST_DO_SAVE && dot && strchr(dot + 1, '.'))
+			strncat(s, as->params[i], dot - as->params[i]);
+		else
+			strcat(s, as->params[i]);
 	}
 	return s;
 }

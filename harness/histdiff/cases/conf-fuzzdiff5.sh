@@ -48,3 +48,7 @@ for c in \
 	; do
 	try user_events/hg_y "hist:keys=common_pid:$c"
 done
+# save() shows a parameter SYSTEM.EVENT.FIELD or SYSTEM.EVENT.$VAR as
+# SYSTEM in the spec; one with a modifier as written.
+trigger user_events/hg_y "hist:keys=common_pid:s1=$l:onchange(\$s1).save(id.hex,user_events.hg_yb.\$y,user_events.hg_y.id,val)"
+trig user_events/hg_y
