@@ -727,10 +727,28 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 	return f;
 }
 
+/*
+ * Whether @f is known when the trigger is made, and its value: a number,
+ * or a reference to a variable of another histogram defined as one. An
+ * operator on two of them is folded into a number; a reference folded so
+ * is still resolved at every hit (a hit without the variable set is not
+ * counted), only its value is not read.
+ */
+static bool hist_const_operand(const struct hist_field *f, u64 *val)
+{
+	if (f->kind == HIST_K_VAR_REF)
+		f = f->ref->var->field;
+	if (f->kind != HIST_K_CONST)
+		return false;
+	*val = f->constant;
+	return true;
+}
+
 static struct hist_field *hist_expr(struct hist_build *b, char *s,
 				    unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *l, *r, *f;
+	u64 lval, rval;
 	char *op, *lname, *rname;
 	enum hist_kind kind;
 	bool unary;
@@ -795,13 +813,10 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 		return ERR_PTR(-EDOM);
 	}
 
-	if (l->kind == HIST_K_CONST && r->kind == HIST_K_CONST) {
-		u64 val = hist_arith(kind, false, l->constant,
-				     r->constant);
-
+	if (hist_const_operand(l, &lval) && hist_const_operand(r, &rval)) {
 		hist_drop_last(b, r);
 		hist_drop_last(b, l);
-		return hist_constant(b, s, val);
+		return hist_constant(b, s, hist_arith(kind, false, lval, rval));
 	}
 
 	lname = hist_field_spec(l);

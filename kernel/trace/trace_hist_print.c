@@ -154,14 +154,32 @@ static void hist_print_field_spec(struct seq_file *m,
 	kfree(spec);
 }
 
+/*
+ * Text of the command printed as written (a name=, a variable's name, an
+ * action): the ABI shows every ".sym-offset" in it as ".symXoffset".
+ */
+static void hist_puts_written(struct seq_file *m, const char *s)
+{
+	const char *at;
+
+	while ((at = strstr(s, ".sym-offset"))) {
+		seq_write(m, s, at - s);
+		seq_puts(m, ".symXoffset");
+		s = at + strlen(".sym-offset");
+	}
+	seq_puts(m, s);
+}
+
 /* The actions of @ht, as its spec ends. */
 static void hist_print_actions_spec(struct seq_file *m,
 				    const struct hist_trigger *ht)
 {
 	const struct hist_action *act;
 
-	list_for_each_entry(act, &ht->actions, list)
-		seq_printf(m, ":%s", act->spec);
+	list_for_each_entry(act, &ht->actions, list) {
+		seq_putc(m, ':');
+		hist_puts_written(m, act->spec);
+	}
 }
 
 /**
@@ -178,8 +196,11 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 
 	lockdep_assert_held(&event_mutex);
 	seq_puts(m, "hist:");
-	if (data->name)
-		seq_printf(m, "name=%s:", data->name);
+	if (data->name) {
+		seq_puts(m, "name=");
+		hist_puts_written(m, data->name);
+		seq_putc(m, ':');
+	}
 
 	seq_puts(m, "keys=");
 	for (i = 0; i < ht->n_keys; i++) {
@@ -199,7 +220,8 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 		const struct hist_field *f = ht->vars[i]->field;
 
 		seq_puts(m, i ? "," : ":");
-		seq_printf(m, "%s=", ht->vars[i]->name);
+		hist_puts_written(m, ht->vars[i]->name);
+		seq_putc(m, '=');
 		hist_print_field_spec(m, f);
 		/* An alias shows the modifiers of what it aliases. */
 		if (f->kind == HIST_K_VAR_REF) {

@@ -52,3 +52,18 @@ done
 # SYSTEM in the spec; one with a modifier as written.
 trigger user_events/hg_y "hist:keys=common_pid:s1=$l:onchange(\$s1).save(id.hex,user_events.hg_yb.\$y,user_events.hg_y.id,val)"
 trig user_events/hg_y
+# An operator on two constants is shown folded, a reference to another
+# histogram's variable defined as a constant counting as one (fuzzdiff
+# seed 553); ".sym-offset" in what is shown as written (a name=, a
+# variable's name, an action) is shown as ".symXoffset" (seed 552).
+append dynamic_events 'u:hg_yd u32 id;u64 val;s32 code'
+trigger user_events/hg_yd 'hist:keys=id:v49=230048*0x24,c5=5,c6=2*3'
+for c in 'd1=$v49+134' 'd2=$v49' \
+	'd3=$c5*2,d4=$c6-$c5,d5=val+$c5,d6=-($c5),d7=$c5+$c5' \
+	'vals=hitcount,$c5+1' \
+	'name=n.sym-offset0' 'a.sym-offset1=val' 'sym-offset2=val' \
+	'x3=val:onchange($x3).save(id.sym-offset)' \
+	'name=n.sym-offset.sym-offset7:vals=code' \
+	; do
+	try user_events/hg_y "hist:keys=id:$c"
+done
