@@ -341,7 +341,8 @@ static int sibling_release(const char *path, const char *text, int err,
 {
 	const char *p, *nl;
 
-	if (strcmp(path, "dynamic_events") || strncmp(text, "-:", 2) || err != EBUSY)
+	if (strcmp(path, "dynamic_events") || err != EBUSY ||
+	    (strncmp(text, "-:", 2) && text[0] != '!'))
 		return 0;
 	for (p = after; *p; p = *nl ? nl + 1 : nl) {
 		nl = strchrnul(p, '\n');
