@@ -22,7 +22,9 @@ when their text is the same once kernel text addresses and symbol offsets
 
 A hist table lists entries whose sort values tie in the order the map
 holds them, which is the implementation's: a read whose tables hold the
-same entries, in another order, is counted apart ("order"). A differing
+same entries, in another order, is counted apart ("order"). So is a read
+that differs only where the guest's timing decides (timing_masked(): the
+entries of a table reading a timestamp or a variable), "by timing". A differing
 block is charged to the first entry of differences.txt for its kind of
 operation whose pattern matches the operation or either answer (a listed,
 justified difference); every other is a difference to explain. Operations after the point where
@@ -51,7 +53,7 @@ import gen  # noqa: E402
 DIR = os.path.join(BUILD, 'fuzzdiff')
 KERNELS = ('stock', 'ours')
 COMMANDS = set('atdD')
-OUTCOMES = ('agree', 'order', 'listed', 'differ')
+OUTCOMES = ('agree', 'order', 'timing', 'listed', 'differ')
 
 
 def say(text):
@@ -138,6 +140,26 @@ def entries_sorted(text):
     return '\n'.join(out)
 
 
+def timing_masked(text):
+    """TEXT with what the timing of the guest decides taken out of each
+    hist table whose spec reads a timestamp or a variable: its entries
+    (keys and values may be latencies, a variable may or may not be set in
+    time), the values an onmax()/onchange() kept and a snapshot's cause,
+    and its Entries and Dropped counts. Its spec and its Hits stay."""
+    out, timed = [], False
+    for line in text.split('\n'):
+        s = line.strip()
+        if s.startswith('# trigger info:'):
+            timed = 'common_timestamp' in s or '$' in s
+        elif timed and (s.startswith('{') or line.startswith(('\t', '  \t')) or
+                        s.startswith(('Snapshot taken', 'triggering value'))):
+            continue
+        elif timed and s.startswith(('Entries:', 'Dropped:')):
+            line = re.sub(r'\d+', 'N', line)
+        out.append(line)
+    return '\n'.join(out)
+
+
 def side_by_side(op, a, b):
     """A unified diff of the two answers to operation OP."""
     diff = difflib.unified_diff(a.splitlines(), b.splitlines(), 'stock', 'ours',
@@ -163,8 +185,9 @@ class Tally:
         c = self.kinds.get(kind, dict.fromkeys(OUTCOMES, 0))
         total = sum(c.values())
         pct = 100.0 * c['agree'] / total if total else 100.0
-        return '%d %s: %d agree (%.1f%%), %d in another order, %d listed, %d differ' % (
-            total, kind, c['agree'], pct, c['order'], c['listed'], c['differ'])
+        return ('%d %s: %d agree (%.1f%%), %d in another order, %d by timing, '
+                '%d listed, %d differ') % (total, kind, c['agree'], pct, c['order'],
+                                           c['timing'], c['listed'], c['differ'])
 
 
 def compare(seed, stock, ours, listed, show):
@@ -186,6 +209,10 @@ def compare(seed, stock, ours, listed, show):
                 continue
             if kind == 'reads' and entries_sorted(text_a) == entries_sorted(text_b):
                 tally.add(kind, 'order')
+                continue
+            if kind == 'reads' and entries_sorted(timing_masked(text_a)) == \
+                    entries_sorted(timing_masked(text_b)):
+                tally.add(kind, 'timing')
                 continue
             entry = next((name for name, k, pat in listed if k == kind and
                           (pat.search(line) or pat.search(text_a) or pat.search(text_b))),
