@@ -47,22 +47,12 @@ clients_bootconfig_tool()
 		"$BASE/lib/bootconfig.c" || die "cannot build $src"
 }
 
-clients_wanted()	# UNIT -> true when TESTS selects it
-{
-	local p
-	[ -n "$TESTS" ] || return 0
-	for p in ${TESTS//,/ }; do
-		case "boottime $1" in *"$p"*) return 0 ;; esac
-	done
-	return 1
-}
-
 # clients_boot_run TOP: each boottime unit in a guest of its own.
 clients_boot_run()
 {
 	local top=$1 mode dir append initrd
 	for mode in cmdline bootconfig; do
-		clients_wanted "boottime:$mode" || continue
+		check_wanted "boottime:$mode" || continue
 		dir=$top/boot-$mode
 		mkdir -p "$dir"
 		initrd=
