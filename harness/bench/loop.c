@@ -63,6 +63,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../lib/guest_die.h"
 #include "../lib/user_events.h"
 
 
@@ -103,19 +104,6 @@ struct opts {
 	int ncpus;
 	int cpus[MAX_CPUS];
 };
-
-static void die(const char *what, const char *arg)
-{
-	int err = errno;
-
-	fprintf(stderr, "benchloop: %s", what);
-	if (arg)
-		fprintf(stderr, " '%s'", arg);
-	if (err)
-		fprintf(stderr, ": %s", strerror(err));
-	fputc('\n', stderr);
-	exit(1);
-}
 
 static uint64_t now_ns(void)
 {

@@ -57,6 +57,7 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+#include "../lib/guest_die.h"
 #include "../lib/user_events.h"
 
 
@@ -87,19 +88,6 @@ static int held = -1;		/* the file of hold= */
 static struct uevent events[MAX_EVENTS];
 static int nevents;
 static struct uevent *cur;	/* the event emit= writes */
-
-static void die(const char *what, const char *arg)
-{
-	int err = errno;
-
-	fprintf(stderr, "histgen: %s", what);
-	if (arg)
-		fprintf(stderr, " '%s'", arg);
-	if (err)
-		fprintf(stderr, ": %s", strerror(err));
-	fputc('\n', stderr);
-	exit(1);
-}
 
 /* "N*rest" -> N and rest; anything else -> 1 and the whole text. */
 static long repeat(const char **val)
