@@ -19,12 +19,15 @@
 #   make bench    ours against stock, booted in turn: ns per event of hist
 #                 trigger shapes, table, CSV and PNG in build/bench/latest/
 #                 (README.md, Performance)
+#   make series   our kernel as a patch series against 6.12.117, applied
+#                 with git am, every step built, checkpatch: build/series/
+#                 (README.md, The patch series)
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
 # Variables: KERNEL=ours|stock FLAVOUR=plain|debug KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 UNIT_CPUS=all|1
-#            V=1 PREBUILT=DIR
+#            V=1 PREBUILT=DIR SERIES=1
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
 #                  SHRINK_BOOTS=30 TRANSCRIPT=1
 #            fuzzdiff: SEED COUNT SHOW=10
@@ -32,11 +35,11 @@
 #                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
 #                   BENCH_OURS=DIR BENCH_STOCK=DIR
 
-export KERNEL FLAVOUR KERNEL_SRC SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
+export KERNEL FLAVOUR KERNEL_SRC SERIES SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
 export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_OURS BENCH_STOCK
 
-.PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench clean
-demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench:
+.PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series clean
+demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series:
 	@./harness/run $@
 
 clean:

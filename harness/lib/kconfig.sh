@@ -41,7 +41,7 @@ kconfig_switched_off()
 kconfig_configure()
 {
 	OBJ=$OUT/obj
-	local off frags want have sym val f
+	local off frags want have sym
 	off=$(kconfig_switched_off)
 	frags=$(kconfig_fragments)
 	mkdir -p "$OBJ"
@@ -55,7 +55,8 @@ kconfig_configure()
 	fi
 
 	want=$( { cat $frags; for sym in $off; do echo "# CONFIG_$sym is not set"; done
-		  echo "$SRC $(cat "$SRC/.harness-stamp" 2>/dev/null)"; } | sha1sum)
+		  echo "$SRC $(cat "$SRC/.harness-stamp" 2>/dev/null)"
+		  [ -z "$SERIES" ] || git -C "$SRC" rev-parse HEAD; } | sha1sum)
 	have=$(cat "$OBJ/.harness-config" 2>/dev/null || true)
 	if [ "$want" = "$have" ] && [ -f "$OBJ/.config" ]; then
 		say "    configuration unchanged"
@@ -63,18 +64,36 @@ kconfig_configure()
 	fi
 
 	for sym in $off; do echo "# CONFIG_$sym is not set"; done >"$OUT/switched-off.config"
+	# shellcheck disable=SC2086
+	kconfig_make $frags "$OUT/switched-off.config"
+	# shellcheck disable=SC2086
+	kconfig_verify "$off" $frags ||
+		die "the configuration does not match harness/config (dependencies?)"
+	echo "$want" >"$OBJ/.harness-config"
+	say "    configured: $(grep -c '=[ym]$' "$OBJ/.config") symbols on"
+}
+
+# kconfig_make FRAGMENT...: $OBJ/.config from tinyconfig and the fragments
+# (log in $OUT/kconfig.log).
+kconfig_make()
+{
 	make -s -C "$SRC" O="$OBJ" tinyconfig >"$OUT/kconfig.log" 2>&1 ||
 		die "make tinyconfig failed, see $OUT/kconfig.log"
-	# shellcheck disable=SC2086
 	"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" \
-		$frags "$OUT/switched-off.config" >>"$OUT/kconfig.log" 2>&1 ||
+		"$@" >>"$OUT/kconfig.log" 2>&1 ||
 		die "merge_config.sh failed, see $OUT/kconfig.log"
 	make -s -C "$SRC" O="$OBJ" olddefconfig >>"$OUT/kconfig.log" 2>&1 ||
 		die "make olddefconfig failed, see $OUT/kconfig.log"
+}
 
-	# Every symbol asked for must have the value asked for (by the last
-	# fragment that names it: debug.config may override test.config).
-	local bad=0
+# kconfig_verify "OFF" FRAGMENT...: whether every symbol the fragments ask
+# for has the value asked for (by the last fragment that names it:
+# debug.config may override test.config) in $OBJ/.config, the symbols in
+# OFF excepted; the others are listed.
+kconfig_verify()
+{
+	local off=$1 line sym val f bad=0
+	shift
 	while IFS= read -r line; do
 		case $line in
 		CONFIG_*=*)
@@ -88,8 +107,6 @@ kconfig_configure()
 		[ "${f:-n}" = "$val" ] && continue
 		say "    $sym: asked for $val, got ${f:-n}"
 		bad=1
-	done < <(kconfig_asked $frags)
-	[ $bad -eq 0 ] || die "the configuration does not match harness/config (dependencies?)"
-	echo "$want" >"$OBJ/.harness-config"
-	say "    configured: $(grep -c '=[ym]$' "$OBJ/.config") symbols on"
+	done < <(kconfig_asked "$@")
+	return $bad
 }

@@ -71,25 +71,26 @@ tree_link()
 	echo "$origin" >"$dir.origin"
 }
 
-tree_prepare()
+# tree_files FROM PATH...: the files of ours under the PATHs (relative to
+# FROM), editor leftovers excepted, NUL-separated.
+tree_files()
 {
-	SRC=$OUT/src
-	MISSING_OWNED=()
-	tree_link "$SRC"
-	if [ "$KERNEL" = stock ]; then
-		say "    stock: $SRC is the base tree as it is"
-		return 0
-	fi
-	local stage=$OUT/stage manifest=$SRC.managed f d p
+	local from=$1
+	shift
+	(cd "$from" && find "$@" -type f ! -name '*~' ! -name '*.orig' \
+		! -name '*.rej' ! -name '.*.swp' -print0)
+}
 
-	# The wanted content of every managed file, in stage/.
+# tree_stage DIR: the wanted content of every file we manage, into DIR:
+# our files, and the base files patches/*.patch change, patched.
+tree_stage()
+{
+	local stage=$1 f d p
 	rm -rf "$stage"
 	mkdir -p "$stage"
 	for d in "${OVERLAY_DIRS[@]}"; do
 		[ -d "$TOP/$d" ] || continue
-		(cd "$TOP" && find "$d" -type f ! -name '*~' ! -name '*.orig' \
-			! -name '*.rej' ! -name '.*.swp' -print0) |
-			(cd "$TOP" && cpio -0 -pdm --quiet "$stage")
+		tree_files "$TOP" "$d" | (cd "$TOP" && cpio -0 -pdm --quiet "$stage")
 	done
 	for p in "$TOP"/patches/*.patch; do
 		[ -e "$p" ] || continue
@@ -101,6 +102,26 @@ tree_prepare()
 		patch -s -p1 --no-backup-if-mismatch -d "$stage" -i "$p" ||
 			die "patch $(basename "$p") does not apply to $BASE"
 	done
+}
+
+tree_prepare()
+{
+	MISSING_OWNED=()
+	if [ -n "$SERIES" ]; then
+		SRC=$BUILD/series/src
+		[ -d "$SRC/.git" ] || die "SERIES=1: no $SRC, run make series first"
+		say "    ours from the series: $SRC at $(git -C "$SRC" log -1 --format='%h %s')"
+		return 0
+	fi
+	SRC=$OUT/src
+	tree_link "$SRC"
+	if [ "$KERNEL" = stock ]; then
+		say "    stock: $SRC is the base tree as it is"
+		return 0
+	fi
+	local stage=$OUT/stage manifest=$SRC.managed f
+
+	tree_stage "$stage"
 
 	# Files managed last time but not now go back to the base version.
 	if [ -f "$manifest" ]; then

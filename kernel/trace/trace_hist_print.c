@@ -726,11 +726,17 @@ static void hist_debug_trigger(struct seq_file *m,
 				   ht->vars[i]->name, ht->vars[i]->idx);
 		}
 	}
+	/* One line a step: its phase, slot, kind and name (once if the same). */
 	seq_puts(m, "  program:\n\n");
-	for (i = 0; i < ht->n_slots; i++)
-		seq_printf(m, "    %s%u: %s %s\n",
-			   i < ht->n_key_fields ? "key " : "val ", i,
-			   kind_names[ht->prog[i]->kind], ht->prog[i]->name);
+	for (i = 0; i < ht->n_slots; i++) {
+		const struct hist_field *f = ht->prog[i];
+
+		seq_printf(m, "    %s%u: %s", i < ht->n_key_fields ? "key " : "val ",
+			   i, kind_names[f->kind]);
+		if (strcmp(kind_names[f->kind], f->name))
+			seq_printf(m, " %s", f->name);
+		seq_putc(m, '\n');
+	}
 }
 
 /**

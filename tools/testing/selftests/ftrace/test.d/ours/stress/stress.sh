@@ -79,12 +79,14 @@ rnd() { # n
 	R=$(( RNG / 65536 % $1 ))
 }
 
-# worker NAME FUNC [ARGS...]: call FUNC ARGS in a background loop until
-# stop_workers. The loop runs without -e and -x: most commands of a race
-# are expected to fail now and then, and a trace of them would be huge.
+# worker NAME [FUNC ARGS...]: call FUNC ARGS (by default the function NAME)
+# in a background loop until stop_workers. The loop runs without -e and -x:
+# most commands of a race are expected to fail now and then, and a trace of
+# them would be huge.
 worker() {
 	local name=$1 seed
 	shift
+	[ $# -gt 0 ] || set -- "$name"
 	seed=$(( ${#WORKERS} * 7919 + 17 ))
 	(
 		set +e +x
@@ -169,7 +171,8 @@ hold() { # file
 need() { # what [min]
 	local n
 	n=$(grep -c -x -F "$1" $TMPDIR/counts 2> /dev/null || true)
-	[ "${n:-0}" -ge "${2:-1}" ] || fail "the workers did '$1' ${n:-0} times, expected at least ${2:-1}"
+	[ "${n:-0}" -ge "${2:-1}" ] ||
+		fail "the workers did '$1' ${n:-0} times, expected at least ${2:-1}"
 }
 
 # try WHAT FILE CMD: append CMD to FILE; count WHAT on success and

@@ -7,14 +7,23 @@
 # dynamic_events, and write to DIR what the kernel shows of them:
 #   synthetic_events  dynamic_events  format (all format files, IDs masked)
 
-SYNTH_DEFS='
-allints s64 a; u64 b; s32 c; u32 d; s16 e; u16 f; s8 g; u8 h; char i; unsigned char j; int k; unsigned int l; long m; unsigned long n; bool o; pid_t p; gfp_t q
-strings char r[16]; char[16] r2; char s[]; char[] s2; char w[1]; char z[7]; char big[256]; unsigned char uc[3]; unsigned char[] ud; char c0[0]; char[0] c02
-stacks unsigned long[] t; long[] u; long x[16]; unsigned long y[]; unsigned long[0] z; long[abc] lab; mylong[] ml
+# One definition a line; a line ending in a backslash continues on the next
+# one (the backslash and the newline are taken out).
+SYNTH_DEFS=$(sed -e ':a' -e '/\\$/N; s/\\\n//; ta' <<'EOF'
+
+allints s64 a; u64 b; s32 c; u32 d; s16 e; u16 f; s8 g; u8 h; char i; \
+unsigned char j; int k; unsigned int l; long m; unsigned long n; bool o; \
+pid_t p; gfp_t q
+strings char r[16]; char[16] r2; char s[]; char[] s2; char w[1]; char z[7]; \
+char big[256]; unsigned char uc[3]; unsigned char[] ud; char c0[0]; \
+char[0] c02
+stacks unsigned long[] t; long[] u; long x[16]; unsigned long y[]; \
+unsigned long[0] z; long[abc] lab; mylong[] ml
 mixed u8 a; char s[]; u64 b; char c[8]; long[] st; int i; char d[]; s16 e
 odd char o1[016]; char o2[+16]; char[016] o3; xchar[16] o4; achar[4] o5;; ; u64 dup; u64 dup
 spaces   unsigned    long   sp1 ;u64 sp2;  char sp3[4]
-'
+EOF
+)
 
 synth_outputs() { # dir
 	local d=$1 name
