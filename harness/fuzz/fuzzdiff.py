@@ -27,7 +27,9 @@ that differs only where the guest's timing decides (timing_masked(): the
 entries of a table reading a timestamp or a variable), "by timing". A differing
 block is charged to the first entry of differences.txt for its kind of
 operation whose pattern matches the operation or either answer (a listed,
-justified difference); every other is a difference to explain. Operations after the point where
+justified difference), or, for a read whose answers differ in numbers
+only, a command written before to the same event (listed_entry()); every
+other is a difference to explain. Operations after the point where
 one kernel's stream ended (a crash) are not compared.
 
 Prints per seed the commands and reads compared, how many agree, how many
@@ -190,11 +192,36 @@ class Tally:
                                            c['timing'], c['listed'], c['differ'])
 
 
+def event_dir(line):
+    """The directory of the file an operation line ("OP PATH ...") names."""
+    parts = line.split(' ', 2)
+    return os.path.dirname(parts[1]) if len(parts) > 1 else ''
+
+
+def listed_entry(listed, kind, line, text_a, text_b, earlier):
+    """The name of the differences.txt entry a differing block is charged
+    to, or None. An entry matches the operation or either answer; for a
+    read, it may also match a command written before to the same event
+    (EARLIER), when the two answers differ in numbers only: the trigger
+    file and the hist tables show an expression with a division by a
+    constant folded or evaluated, no longer the division itself."""
+    numbers_only = re.sub(r'\d+', 'N', text_a) == re.sub(r'\d+', 'N', text_b)
+    for name, k, pat in listed:
+        if k != kind:
+            continue
+        if pat.search(line) or pat.search(text_a) or pat.search(text_b):
+            return name
+        if kind == 'reads' and numbers_only and \
+                any(pat.search(c) for c in earlier):
+            return name
+    return None
+
+
 def compare(seed, stock, ours, listed, show):
     """Compare the transcripts of one seed; its Tally."""
     a, b = blocks(stock), blocks(ours)
     last = min(max(a, default=-1), max(b, default=-1))
-    tally, shown, first, per_entry = Tally(), 0, None, {}
+    tally, shown, first, per_entry, written = Tally(), 0, None, {}, {}
     with open(os.path.join(DIR, 'seed-%d.diff' % seed), 'w') as out:
         for op in range(last + 1):
             if op not in a or op not in b:
@@ -203,6 +230,8 @@ def compare(seed, stock, ours, listed, show):
             kind = 'commands' if line[:1] in COMMANDS else 'reads' if line[:1] == 'r' else None
             if kind is None:
                 continue
+            if kind == 'commands':
+                written.setdefault(event_dir(line), []).append(line)
             text_b = b[op][1]
             if text_a == text_b:
                 tally.add(kind, 'agree')
@@ -214,9 +243,8 @@ def compare(seed, stock, ours, listed, show):
                     entries_sorted(timing_masked(text_b)):
                 tally.add(kind, 'timing')
                 continue
-            entry = next((name for name, k, pat in listed if k == kind and
-                          (pat.search(line) or pat.search(text_a) or pat.search(text_b))),
-                         None)
+            entry = listed_entry(listed, kind, line, text_a, text_b,
+                                 written.get(event_dir(line), []))
             if entry:
                 tally.add(kind, 'listed')
                 per_entry[entry] = per_entry.get(entry, 0) + 1

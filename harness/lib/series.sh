@@ -160,12 +160,15 @@ series_apply()
 	say "    the last step is the overlay, file for file"
 }
 
-# Our files among PATHS: the ones this repository writes (not the base's).
+# Our files among PATHS of $SRC: those whose content is ours at this step
+# (a base file we replace later is not).
 series_ours()
 {
 	local f
 	for f in "$@"; do
-		[ -e "$TOP/$f" ] && echo "$f"
+		if cmp -s "$TOP/$f" "$SRC/$f"; then
+			echo "$f"
+		fi
 	done
 }
 
@@ -174,7 +177,7 @@ series_ours()
 # warnings in our files are counted.
 series_build()
 {
-	local n=0 c subject log wlog objs o ours_c build w s off=""
+	local n=0 c subject log wlog objs o ours ours_c build w s off=""
 	OBJ=$SERIES_DIR/obj
 	OUT=$SERIES_DIR
 	mkdir -p "$OBJ"
@@ -202,8 +205,9 @@ series_build()
 		if [ -n "$objs" ] && [ $build = ok ]; then
 			# shellcheck disable=SC2086
 			kbuild_make W=1 C=2 $objs >"$wlog" 2>&1 || build="W=1 FAILED"
-			w=$(series_count_warnings "$wlog" "$ours_c" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:')
-			s=$(series_count_warnings "$wlog" "$ours_c" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: (warning|error): ' sparse)
+			ours=$(series_ours $(git -C "$SRC" ls-files 'kernel/trace/*.[ch]'))
+			w=$(series_count_warnings "$wlog" "$ours" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:')
+			s=$(series_count_warnings "$wlog" "$ours" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: (warning|error): ' sparse)
 		fi
 		printf '%02d  build %-11s W=1 %3d  sparse %3d  objects:%s  %s\n' \
 			"$n" "$build" "$w" "$s" "${objs:- none of ours}" "$subject" >>"$SERIES_DIR/report.txt"
@@ -218,13 +222,12 @@ series_build()
 }
 
 # series_count_warnings LOG "FILES" PATTERN [sparse]: the diagnostics of LOG
-# in our FILES (and the headers of ours next to them). gcc's are the lines
-# LOG has twice for sparse (sparse prints its own as "file:line:col:").
+# that are in our FILES (C files and headers): gcc's end in [-Wsomething],
+# sparse's do not.
 series_count_warnings()
 {
 	local log=$1 files=$2 pattern=$3 ours
-	ours=$(for f in $files; do basename "$f" .c; done | sed 's/.*/&\\.[ch]/' | paste -sd'|')
-	ours="$ours|trace_hist\\.h|trace_synth\\.h|tracing_map\\.h"
+	ours=$(for f in $files; do basename "$f"; done | sed 's/\./\\./' | paste -sd'|')
 	if [ "${4:-}" = sparse ]; then
 		grep -E "$pattern" "$log" | grep -E "/($ours):" | grep -vc -E 'warning: .*\[-W' || true
 	else
