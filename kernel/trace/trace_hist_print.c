@@ -63,13 +63,16 @@ static int hist_mods_fmt(char *buf, int size, const struct hist_field *f)
 		char *at = n < size ? buf + n : NULL;
 		int room = n < size ? size - n : 0;
 
-		/* A stack array's .stacktrace is hist_spec_fmt()'s to show. */
+		/* A stack array's .stacktrace is hist_dynstack_fmt()'s. */
 		if (!(f->mods & d->mod) ||
 		    (d->mod == HIST_M_STACKTRACE && f->kind == HIST_K_DYNSTACK))
 			continue;
-		/* An operand's .buckets shows without its size. */
+		/*
+		 * An operand's .buckets shows without its size; the size
+		 * shows as the signed long the ABI prints it as.
+		 */
 		if (d->mod == HIST_M_BUCKET && !(f->roles & HIST_R_OPERAND))
-			n += snprintf(at, room, ".buckets=%llu", f->constant);
+			n += snprintf(at, room, ".buckets=%lld", (s64)f->constant);
 		else
 			n += snprintf(at, room, ".%s", d->name);
 	}
@@ -77,10 +80,40 @@ static int hist_mods_fmt(char *buf, int size, const struct hist_field *f)
 }
 
 /*
+ * A stack array of the record: as the value of a variable, its name
+ * alone; as an operand, its modifiers, or ".stacktrace" when it has none;
+ * as a key, ".log2" or ".buckets=N" (which group it as a number), else
+ * ".stacktrace", whatever other modifier it was given.
+ */
+static int hist_dynstack_fmt(char *buf, int size, const struct hist_field *f)
+{
+	int n;
+
+	if (f->roles & HIST_R_OPERAND) {
+		n = snprintf(buf, size, "%s", f->name);
+		n += hist_mods_fmt(n < size ? buf + n : NULL,
+				   n < size ? size - n : 0, f);
+		if (n == strlen(f->name))
+			n += snprintf(n < size ? buf + n : NULL,
+				      n < size ? size - n : 0, ".stacktrace");
+		return n;
+	}
+	if (f->roles & HIST_R_VAR)
+		return snprintf(buf, size, "%s", f->name);
+	if (f->mods & HIST_M_LOG2)
+		return snprintf(buf, size, "%s.log2", f->name);
+	if (f->mods & HIST_M_BUCKET)
+		return snprintf(buf, size, "%s.buckets=%lld", f->name,
+				(s64)f->constant);
+	return snprintf(buf, size, "%s.stacktrace", f->name);
+}
+
+/*
  * Print @f as the spec shows it. "cpu" and "stacktrace" are spelled in
  * full, and a stack trace shows no modifier (though it has them, for
  * telling triggers apart) but as an operand, where it is
- * "common_stacktrace.stacktrace"; a stack array ".stacktrace".
+ * "common_stacktrace.stacktrace"; a stack array as hist_dynstack_fmt()
+ * says.
  */
 static int hist_spec_fmt(char *buf, int size, const struct hist_field *f)
 {
@@ -93,16 +126,10 @@ static int hist_spec_fmt(char *buf, int size, const struct hist_field *f)
 		return snprintf(buf, size, "%s", f->roles & HIST_R_OPERAND ?
 				"common_stacktrace.stacktrace" :
 				"common_stacktrace");
+	else if (f->kind == HIST_K_DYNSTACK)
+		return hist_dynstack_fmt(buf, size, f);
 	n = snprintf(buf, size, "%s", name);
 	n += hist_mods_fmt(n < size ? buf + n : NULL, n < size ? size - n : 0, f);
-	/*
-	 * A stack array of the record shows as a stack, told so or not, but
-	 * for the value of a variable, which is its name alone.
-	 */
-	if (f->kind == HIST_K_DYNSTACK &&
-	    (!(f->roles & HIST_R_VAR) || (f->roles & HIST_R_OPERAND)))
-		n += snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0,
-			      ".stacktrace");
 	return n;
 }
 

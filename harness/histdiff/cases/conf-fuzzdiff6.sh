@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: GPL-2.0
+# What make fuzzdiff found after conf-fuzzdiff5 (seeds 534 and 536): the
+# spec shows a .buckets= size as a signed long (18446744073709551615 is
+# -1), and a stack array field of the record with one modifier: as a key
+# .log2 or .buckets=N, else .stacktrace whatever it was given; as an
+# operand its modifier, or .stacktrace without one; as the value of a
+# variable its name alone, and an alias of it likewise.
+# requires: synthetic_events error_log
+append synthetic_events 'hg_zs long f0; unsigned long[] f1; u16 f2'
+for c in \
+	'key=f1.log2' 'key=f1.hex' 'key=f1.buckets=4' 'key=f1.stacktrace' \
+	'key=f1.sym' 'key=f1' 'key=f1.syscall' 'key=f1.usecs' \
+	'key=f1.sym-offset' 'key=f1.execname' 'key=f1.log2.hex' \
+	'key=f1,f0.log2' 'key=f1.log2,f2.hex:sort=f1' \
+	'key=f1.buckets=18446744073709551615' \
+	'key=f0:x=f1.hex' 'key=f0:y=f1.stacktrace' 'key=f0:z=f1.sym' \
+	'key=f0:w=f1' 'key=f2:v=f1.log2' \
+	'key=f2:y=f1.hex,a=$y' 'key=f2:y2=f1.log2,a2=$y2' \
+	'key=f0.hex:y3=f1.stacktrace,a3=$y3:vals=$a3' \
+	'key=f0.log2:y4=f1.sym+1' 'key=f0:y5=f1+1' \
+	'key=f0.hex:y6=f1.stacktrace+1' 'key=f0.log2:y7=f1.log2+1' \
+	'key=f0.usecs:y8=f1.hex*2' 'key=f0.sym:y9=-f1' \
+	'key=f0.sym-offset:y10=f1.buckets=4+f0' 'key=f2:vals=f1+1' \
+	'key=f2.hex:vals=f1.hex+1' 'key=f1+1' \
+	; do
+	try synthetic/hg_zs "hist:$c"
+done
+for c in \
+	'keys=common_pid.buckets=18446744073709551615,common_type:sort=common_pid' \
+	'keys=common_type.buckets=9223372036854775808' \
+	'keys=common_flags.buckets=9223372036854775807' \
+	'keys=common_pid:vals=common_type.buckets=18446744073709551615' \
+	'keys=common_pid:x=common_type.buckets=18446744073709551615' \
+	'keys=common_preempt_count.buckets=-1' \
+	; do
+	try synthetic/hg_zs "hist:$c"
+done
