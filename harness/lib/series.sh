@@ -20,7 +20,8 @@
 #   src/      a fresh clone at the base commit with the patches applied by
 #             git am: the tree every step is built in, left at the last
 #             step (the tree of `make check SERIES=1`)
-#   obj/      its objects; logs/ the build, W=1/sparse and checkpatch logs
+#   obj/      its objects; logs/ the build, W=1/sparse and checkpatch logs,
+#             and the objects of ours each step built
 #   report.txt  one line a patch: build, W=1 and sparse warnings in our
 #             files, checkpatch counts
 #
@@ -205,12 +206,16 @@ series_build()
 		if [ -n "$objs" ] && [ $build = ok ]; then
 			# shellcheck disable=SC2086
 			kbuild_make W=1 C=2 $objs >"$wlog" 2>&1 || build="W=1 FAILED"
+			# sparse must have checked every one of them
+			[ "$(grep -c '^  CHECK .*/kernel/trace/' "$wlog")" -eq "$(echo $objs | wc -w)" ] ||
+				build="sparse NOT RUN"
 			ours=$(series_ours $(git -C "$SRC" ls-files 'kernel/trace/*.[ch]'))
 			w=$(series_count_warnings "$wlog" "$ours" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:')
 			s=$(series_count_warnings "$wlog" "$ours" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: (warning|error): ' sparse)
 		fi
-		printf '%02d  build %-11s W=1 %3d  sparse %3d  objects:%s  %s\n' \
-			"$n" "$build" "$w" "$s" "${objs:- none of ours}" "$subject" >>"$SERIES_DIR/report.txt"
+		echo "$objs" >"$SERIES_DIR/logs/objects-$(printf %02d $n).txt"
+		printf '%02d  build %-6s  %2d objects of ours built, W=1 %d, sparse %d  %s\n' \
+			"$n" "$build" "$(echo $objs | wc -w)" "$w" "$s" "$subject" >>"$SERIES_DIR/report.txt"
 		say "    $(tail -1 "$SERIES_DIR/report.txt")"
 		[ "$build" = ok ] || off=1
 	done
