@@ -163,7 +163,7 @@ check_run()
 	local top=$OUT/check k pids=() dir
 	rm -rf "$top"
 	mkdir -p "$top"
-	say "==> check: $KERNEL kernel${FLAVOUR:+ ($FLAVOUR)}, -smp $SMP ($UNIT_CPUS online in a unit), $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}$([ "$SHARDS" -le 1 ] || echo ", $SHARDS guests")"
+	say "==> check: $KERNEL kernel${SERIES:+ (from the series)}${FLAVOUR:+ ($FLAVOUR)}, -smp $SMP ($UNIT_CPUS online in a unit), $TEST_TIMEOUT s a test${TESTS:+, tests matching '$TESTS'}$([ "$SHARDS" -le 1 ] || echo ", $SHARDS guests")"
 	if [ "$SHARDS" -le 1 ]; then
 		check_guest "$top" 1/1
 	else

@@ -55,7 +55,7 @@ kconfig_configure()
 	fi
 
 	want=$( { cat $frags; for sym in $off; do echo "# CONFIG_$sym is not set"; done
-		  echo "$SRC $(cat "$SRC/.harness-stamp" 2>/dev/null)"
+		  echo "$SRC $(cat "$SRC/.harness-stamp" 2>/dev/null || true)"
 		  [ -z "$SERIES" ] || git -C "$SRC" rev-parse HEAD; } | sha1sum)
 	have=$(cat "$OBJ/.harness-config" 2>/dev/null || true)
 	if [ "$want" = "$have" ] && [ -f "$OBJ/.config" ]; then
