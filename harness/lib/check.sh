@@ -198,7 +198,30 @@ check_run()
 	clients_boot_run "$top"
 	CHECK_DIR=$top
 	check_layers
+	check_docs
 	check_summary
+}
+
+# host:docs, on our kernel: each documentation file is what its template
+# in harness/docs/ makes (harness/docs/README.md), so that an edit made to
+# the file alone is not lost at the next ./generate.
+check_docs()
+{
+	local t out bad=
+	[ "$KERNEL" = ours ] || return 0
+	check_wanted host:docs || return 0
+	for t in histogram.rst.in:Documentation/trace/histogram.rst \
+		 histogram-design.rst.in:Documentation/trace/histogram-design.rst \
+		 histogram-design.zh_CN.rst.in:Documentation/translations/zh_CN/trace/histogram-design.rst; do
+		out=$OUT/docs-${t%%:*}
+		python3 "$HARNESS/docs/fill.py" "$HARNESS/docs/${t%%:*}" "$out" &&
+			cmp -s "$out" "$TOP/${t#*:}" || bad="$bad ${t#*:}"
+	done
+	if [ -z "$bad" ]; then
+		check_record PASS host:docs
+	else
+		check_record FAIL host:docs "not what harness/docs makes:$bad"
+	fi
 }
 
 # check_wanted NAME: whether TESTS (substrings, comma-separated; empty for

@@ -196,8 +196,8 @@ static int hist_apply_mod(struct hist_build *b, struct hist_field *f,
 			  unsigned long size, unsigned int roles)
 {
 	/*
-	 * An operand or an action parameter takes any modifier (and its
-	 * value is left as it is).
+	 * An operand or an action parameter takes any modifier; of them,
+	 * only .log2 and .buckets= change an operand's value.
 	 */
 	if (roles & (HIST_R_OPERAND | HIST_R_PARAM))
 		roles = HIST_R_ANY;
@@ -640,9 +640,15 @@ static struct hist_field *hist_atom(struct hist_build *b, char *text,
  * is an s32 when k is one, "2*k" a u64 like the constant.
  * Synthetic event parameters are checked against that type.
  */
+/*
+ * An expression has the type of its (left) operand; one grouped by .log2
+ * or .buckets= is a u64.
+ */
 static void hist_field_type_of(struct hist_field *f,
 			       const struct hist_field *operand)
 {
+	if (operand->mods & (HIST_M_LOG2 | HIST_M_BUCKET))
+		return;		/* the u64 of hist_field_new() */
 	f->type = operand->type;
 	f->size = operand->size;
 	f->is_signed = operand->is_signed;
@@ -676,11 +682,13 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 
 /*
  * A string of the record itself, which no operator takes (a variable
- * holding a string is let by).
+ * holding a string is let by); .log2 and .buckets= make it a number there
+ * (hist_operand() in trace_hist_run.c).
  */
 static bool hist_record_string(const struct hist_field *f)
 {
-	return hist_field_is_string(f) && f->kind != HIST_K_VAR_REF;
+	return hist_field_is_string(f) && f->kind != HIST_K_VAR_REF &&
+	       !(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET));
 }
 
 /*
@@ -706,6 +714,9 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 	operand = hist_expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(operand))
 		return operand;
+	/* A grouped field is not negated, without a word. */
+	if (operand->mods & (HIST_M_LOG2 | HIST_M_BUCKET))
+		return ERR_PTR(-EINVAL);
 	if (hist_record_string(operand)) {
 		hist_err(b->p, HIST_ERR_STRING_OPERAND, s + 2);
 		return ERR_PTR(-EINVAL);

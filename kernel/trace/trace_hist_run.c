@@ -105,6 +105,75 @@ static unsigned long *hist_stack_value(const struct hist_field *f,
 	return buf;
 }
 
+/*
+ * The most bytes the string value of @f can have in this hit: a dynamic
+ * string of the record is bounded by its length in the record (its data
+ * comes from whoever wrote the event), the others by their buffer.
+ */
+static unsigned int hist_str_bound(const struct hist_field *f,
+				   struct hist_frame *fr)
+{
+	u32 len;
+
+	switch (f->kind) {
+	case HIST_K_DYNSTR:
+	case HIST_K_RELSTR:
+		hist_record_array(f, fr->rec, &len);
+		return len;
+	case HIST_K_SELF:
+		return hist_str_bound(f->operand[0], fr);
+	default:
+		return f->size;
+	}
+}
+
+/*
+ * The key value of a number: .log2 and .buckets= group values here, but
+ * for hitcount, which stays 1 (and is only printed as a group). One test
+ * for a key that is not grouped.
+ */
+static u64 hist_key_num(const struct hist_field *f, u64 val)
+{
+	if (likely(!(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) ||
+	    f->kind == HIST_K_HITCOUNT)
+		return val;
+	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
+		return val ? fls64(val - 1) : 0;
+	if (f->mods & HIST_M_BUCKET)
+		return div64_u64(val, f->constant) * f->constant;
+	return val;
+}
+
+/*
+ * The first bytes of the string value of @f as a number, as .hex shows a
+ * string key.
+ */
+static u64 hist_str_num(const struct hist_field *f, struct hist_frame *fr)
+{
+	const char *src = (const char *)(unsigned long)fr->vals[f->slot];
+	u64 num = 0;
+
+	memcpy(&num, src, strnlen(src, min_t(unsigned int, sizeof(num),
+					     hist_str_bound(f, fr))));
+	return num;
+}
+
+/*
+ * The value of @op as an operand of an expression: .log2 and .buckets=
+ * group it as they group a key, a string of the record taken as the
+ * number hist_str_num() makes of it.
+ */
+static u64 hist_operand(const struct hist_field *op, struct hist_frame *fr)
+{
+	u64 val = fr->vals[op->slot];
+
+	if (likely(!(op->mods & (HIST_M_LOG2 | HIST_M_BUCKET))))
+		return val;
+	if (hist_field_is_string(op))
+		val = hist_str_num(op, fr);
+	return hist_key_num(op, val);
+}
+
 static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
 {
 	const u64 *v = fr->vals;
@@ -140,13 +209,13 @@ static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
 	case HIST_K_SELF:
 		return v[f->operand[0]->slot];
 	case HIST_K_NEG:
-		return -v[f->operand[0]->slot];
+		return -hist_operand(f->operand[0], fr);
 	default:
 		break;
 	}
 
-	return hist_arith(f->kind, f->is_signed, v[f->operand[0]->slot],
-			  v[f->operand[1]->slot]);
+	return hist_arith(f->kind, f->is_signed, hist_operand(f->operand[0], fr),
+			  hist_operand(f->operand[1], fr));
 }
 
 /* Run the fields from @from to @to of the program. */
@@ -163,28 +232,6 @@ static void hist_run(const struct hist_trigger *ht, struct hist_frame *fr,
 }
 
 /*
- * The most bytes the string value of @f can have in this hit: a dynamic
- * string of the record is bounded by its length in the record (its data
- * comes from whoever wrote the event), the others by their buffer.
- */
-static unsigned int hist_str_bound(const struct hist_field *f,
-				   struct hist_frame *fr)
-{
-	u32 len;
-
-	switch (f->kind) {
-	case HIST_K_DYNSTR:
-	case HIST_K_RELSTR:
-		hist_record_array(f, fr->rec, &len);
-		return len;
-	case HIST_K_SELF:
-		return hist_str_bound(f->operand[0], fr);
-	default:
-		return f->size;
-	}
-}
-
-/*
  * Copy the string value of @f in the hit to @dst, @size bytes, left
  * NUL-terminated and zero-padded.
  */
@@ -196,23 +243,6 @@ static void hist_copy_str(char *dst, unsigned int size,
 
 	memset(dst, 0, size);
 	memcpy(dst, src, strnlen(src, min(size - 1, hist_str_bound(f, fr))));
-}
-
-/*
- * The key value of a number: .log2 and .buckets= group values here, but
- * for hitcount, which stays 1 (and is only printed as a group). One test
- * for a key that is not grouped.
- */
-static u64 hist_key_num(const struct hist_field *f, u64 val)
-{
-	if (likely(!(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) ||
-	    f->kind == HIST_K_HITCOUNT)
-		return val;
-	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
-		return val ? fls64(val - 1) : 0;
-	if (f->mods & HIST_M_BUCKET)
-		return div64_u64(val, f->constant) * f->constant;
-	return val;
 }
 
 static void hist_build_key(const struct hist_trigger *ht, struct hist_frame *fr)

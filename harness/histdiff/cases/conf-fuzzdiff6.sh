@@ -35,3 +35,28 @@ for c in \
 	; do
 	try synthetic/hg_zs "hist:$c"
 done
+# In an expression, .log2 and .buckets= group an operand as they group a
+# key (fuzzdiff seed 568), and make it a u64 (so the second trigger here
+# already exists), a string too, so that comm.buckets=10/0 is a division
+# by zero, careted at the first "0" of the command; -(FIELD.log2) is
+# refused without a word.
+ints_event
+trigger user_events/hg_ints 'hist:keys=u32v.log2+0:vals=u8v'
+trigger user_events/hg_ints 'hist:keys=u16v.buckets=100+s8v:vals=u8v'
+trigger user_events/hg_ints 'hist:keys=s8v:vals=u16v.log2*1'
+ints_gen
+hist user_events/hg_ints
+for c in \
+	'keys=prio,comm.buckets=10/0' 'keys=comm/0' 'keys=prio:x0=comm/0' \
+	'keys=prio:x1=comm.log2+1' 'keys=prio:x2=comm.buckets=10/2' \
+	'keys=prio:x3=comm.buckets=10+pid' 'keys=prio:vals=comm.log2*2' \
+	'keys=comm.log2-1' 'keys=prio:x4=comm.hex+1' 'keys=prio:x5=-comm.log2' \
+	'keys=prio:x6=comm.buckets=10/0' 'keys=prio:x7=comm.log2/0' \
+	'keys=prio:x8=comm.sym+1' 'keys=prio:x9=comm.usecs+1' \
+	'keys=prio:x10=comm.log2+comm.log2' 'keys=prio:x11=-(comm.log2)' \
+	'keys=prio:x12=-(prio.log2)' 'keys=prio:x13=-(prio.buckets=10)' \
+	'keys=prio:x14=-(prio.hex)' 'keys=prio:x15=-(comm.hex)' \
+	'keys=prio:x16=-(comm.log2+1)' 'keys=prio:x17=-(pid.log2+1)' \
+	; do
+	try sched/sched_waking "hist:$c"
+done
