@@ -144,15 +144,16 @@ def entries_sorted(text):
 
 def timing_masked(text):
     """TEXT with what the timing of the guest decides taken out of each
-    hist table whose spec reads a timestamp or a variable: its entries
-    (keys and values may be latencies, a variable may or may not be set in
-    time), the values an onmax()/onchange() kept and a snapshot's cause,
-    and its Entries and Dropped counts. Its spec and its Hits stay."""
+    hist table whose spec reads a timestamp, a variable or common_flags:
+    its entries (keys and values may be latencies, a variable may or may
+    not be set in time, the flags hold the need-resched bit of the moment),
+    the values an onmax()/onchange() kept and a snapshot's cause, and its
+    Entries and Dropped counts. Its spec and its Hits stay."""
     out, timed = [], False
     for line in text.split('\n'):
         s = line.strip()
         if s.startswith('# trigger info:'):
-            timed = 'common_timestamp' in s or '$' in s
+            timed = 'common_timestamp' in s or '$' in s or 'common_flags' in s
         elif timed and (s.startswith('{') or line.startswith(('\t', '  \t')) or
                         s.startswith(('Snapshot taken', 'triggering value'))):
             continue
