@@ -24,7 +24,7 @@ A hist table lists entries whose sort values tie in the order the map
 holds them, which is the implementation's: a read whose tables hold the
 same entries, in another order, is counted apart ("order"). So is a read
 that differs only where the guest's timing decides (timing_masked(): the
-entries of a table reading a timestamp or a variable), "by timing". A differing
+entries of a table reading a timestamp, a variable or common_flags), "by timing". A differing
 block is charged to the first entry of differences.txt for its kind of
 operation whose pattern matches the operation or either answer (a listed,
 justified difference), or, for a read whose answers differ in numbers
