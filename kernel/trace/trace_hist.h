@@ -175,10 +175,12 @@ enum hist_mod {
 	HIST_M_STACKTRACE	= BIT(10),
 };
 
+/* The modifiers that group a number (a key, or an operand of an expression). */
+#define HIST_M_GROUP	(HIST_M_LOG2 | HIST_M_BUCKET)
+
 /* The modifiers that print a key as a number, whatever its type. */
 #define HIST_M_NUMBER	(HIST_M_HEX | HIST_M_SYM | HIST_M_SYM_OFFSET |	\
-			 HIST_M_EXECNAME | HIST_M_SYSCALL | HIST_M_LOG2 |	\
-			 HIST_M_BUCKET)
+			 HIST_M_EXECNAME | HIST_M_SYSCALL | HIST_M_GROUP)
 
 /* What a field is used as; a field may be several of these. */
 enum hist_role {

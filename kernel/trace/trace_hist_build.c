@@ -87,7 +87,7 @@ static int hist_build_keys(struct hist_build *b)
 		 */
 		if ((f->kind == HIST_K_HITCOUNT ||
 		     f->kind == HIST_K_STACKTRACE) &&
-		    (f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) {
+		    (f->mods & HIST_M_GROUP)) {
 			kfree(f->name);
 			f->name = kstrdup("", GFP_KERNEL);
 			if (!f->name)
@@ -569,7 +569,7 @@ static bool hist_same_field(const struct hist_field *a,
 /* A .log2 or .buckets key counts as unsigned for hist_trigger_keys_alike(). */
 static bool hist_key_signed(const struct hist_field *f)
 {
-	return f->is_signed && !(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET));
+	return f->is_signed && !(f->mods & HIST_M_GROUP);
 }
 
 /**

@@ -637,17 +637,14 @@ static struct hist_field *hist_atom(struct hist_build *b, char *text,
 
 /*
  * An operator's result has the type of its (first) operand: "k-v"
- * is an s32 when k is one, "2*k" a u64 like the constant.
- * Synthetic event parameters are checked against that type.
- */
-/*
- * An expression has the type of its (left) operand; one grouped by .log2
- * or .buckets= is a u64.
+ * is an s32 when k is one, "2*k" a u64 like the constant, and so is an
+ * operand grouped by .log2 or .buckets=. Synthetic event parameters are
+ * checked against that type.
  */
 static void hist_field_type_of(struct hist_field *f,
 			       const struct hist_field *operand)
 {
-	if (operand->mods & (HIST_M_LOG2 | HIST_M_BUCKET))
+	if (operand->mods & HIST_M_GROUP)
 		return;		/* the u64 of hist_field_new() */
 	f->type = operand->type;
 	f->size = operand->size;
@@ -688,7 +685,7 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 static bool hist_record_string(const struct hist_field *f)
 {
 	return hist_field_is_string(f) && f->kind != HIST_K_VAR_REF &&
-	       !(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET));
+	       !(f->mods & HIST_M_GROUP);
 }
 
 /*
@@ -715,7 +712,7 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 	if (IS_ERR(operand))
 		return operand;
 	/* A grouped field is not negated, without a word. */
-	if (operand->mods & (HIST_M_LOG2 | HIST_M_BUCKET))
+	if (operand->mods & HIST_M_GROUP)
 		return ERR_PTR(-EINVAL);
 	if (hist_record_string(operand)) {
 		hist_err(b->p, HIST_ERR_STRING_OPERAND, s + 2);

@@ -87,14 +87,13 @@ static int hist_mods_fmt(char *buf, int size, const struct hist_field *f)
  */
 static int hist_dynstack_fmt(char *buf, int size, const struct hist_field *f)
 {
-	int n;
+	int n, mods;
 
 	if (f->roles & HIST_R_OPERAND) {
 		n = snprintf(buf, size, "%s", f->name);
-		n += hist_mods_fmt(n < size ? buf + n : NULL,
-				   n < size ? size - n : 0, f);
-		if (n == strlen(f->name))
-			n += snprintf(n < size ? buf + n : NULL,
+		mods = hist_mods_fmt(n < size ? buf + n : NULL,
+				     n < size ? size - n : 0, f);
+		n += mods ?: snprintf(n < size ? buf + n : NULL,
 				      n < size ? size - n : 0, ".stacktrace");
 		return n;
 	}
@@ -408,7 +407,7 @@ static void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 		 * number, but a stack's .log2 and .buckets do not.
 		 */
 		if (hist_field_is_stack(f))
-			mods &= ~(HIST_M_LOG2 | HIST_M_BUCKET);
+			mods &= ~HIST_M_GROUP;
 		if (mods & HIST_M_NUMBER) {
 			hist_print_key_num(m, ht, f, get_unaligned((const u64 *)p),
 					   priv);

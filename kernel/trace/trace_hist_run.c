@@ -134,7 +134,7 @@ static unsigned int hist_str_bound(const struct hist_field *f,
  */
 static u64 hist_key_num(const struct hist_field *f, u64 val)
 {
-	if (likely(!(f->mods & (HIST_M_LOG2 | HIST_M_BUCKET))) ||
+	if (likely(!(f->mods & HIST_M_GROUP)) ||
 	    f->kind == HIST_K_HITCOUNT)
 		return val;
 	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
@@ -167,7 +167,7 @@ static u64 hist_operand(const struct hist_field *op, struct hist_frame *fr)
 {
 	u64 val = fr->vals[op->slot];
 
-	if (likely(!(op->mods & (HIST_M_LOG2 | HIST_M_BUCKET))))
+	if (likely(!(op->mods & HIST_M_GROUP)))
 		return val;
 	if (hist_field_is_string(op))
 		val = hist_str_num(op, fr);
