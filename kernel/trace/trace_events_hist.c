@@ -38,7 +38,9 @@
  * which runs at event time.
  */
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/poll.h>
+#include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
@@ -809,13 +811,36 @@ __init int register_trigger_hist_enable_disable_cmds(void)
  * there were hits since the file was last read through this open file (or
  * ever, before its first read), POLLPRI when there were hits since the
  * last poll() or read (or the open). Hits are what the maps count anyway,
- * so the event path pays nothing for it.
+ * so the event path pays nothing for it but the wake-up of pollers, and
+ * that only while an open file has been polled (hist_poll_armed).
  */
 struct hist_file {
 	struct file	*file;
 	u64		last_read;
 	u64		last_poll;
+	bool		armed;
 };
+
+static DEFINE_MUTEX(hist_poll_arm_lock);
+
+/*
+ * Turn hist_poll_armed on for the life of @hf, before its first poll
+ * looks at the hits. No hit is missed: a hit runs with preemption off,
+ * so each one either saw the key on, and wakes pollers as
+ * hist_poll_wakeup() does (its barrier pairs with the wait queue's), or
+ * ran all of it before the grace period below ended, and then its counts
+ * are visible to the poll that follows it here.
+ */
+static void hist_file_arm(struct hist_file *hf)
+{
+	mutex_lock(&hist_poll_arm_lock);
+	if (!hf->armed) {
+		static_branch_inc(&hist_poll_armed);
+		synchronize_rcu();
+		smp_store_release(&hf->armed, true);
+	}
+	mutex_unlock(&hist_poll_arm_lock);
+}
 
 /* Every hit of every hist trigger of the event. Under event_mutex. */
 static u64 hist_event_hits(struct trace_event_file *file)
@@ -859,6 +884,8 @@ static __poll_t event_hist_poll(struct file *filp,
 	__poll_t mask = 0;
 	u64 hits;
 
+	if (!smp_load_acquire(&hf->armed))
+		hist_file_arm(hf);
 	hist_poll_wait(filp, wait);
 
 	mutex_lock(&event_mutex);
@@ -880,8 +907,11 @@ static __poll_t event_hist_poll(struct file *filp,
 static int event_hist_release(struct inode *inode, struct file *filp)
 {
 	struct seq_file *m = filp->private_data;
+	struct hist_file *hf = m->private;
 
-	kfree(m->private);
+	if (hf->armed)
+		static_branch_dec(&hist_poll_armed);
+	kfree(hf);
 	tracing_single_release_file_tr(inode, filp);
 	return 0;
 }

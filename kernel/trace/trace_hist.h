@@ -74,6 +74,7 @@
 
 #include <linux/math64.h>
 #include <linux/types.h>
+#include <linux/jump_label.h>
 #include <linux/list.h>
 #include <linux/seq_file.h>
 
@@ -755,6 +756,7 @@ void hist_trigger_hit(struct event_trigger_data *data,
 		      struct ring_buffer_event *rbe);
 int hist_scratch_alloc(struct hist_trigger *ht);
 bool hist_snapshot_update(struct trace_array *tr, void *data);
+DECLARE_STATIC_KEY_FALSE(hist_poll_armed);
 
 /* trace_hist_var.c */
 struct hist_var *hist_var_find(struct hist_build *b, const char *system,

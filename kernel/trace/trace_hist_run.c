@@ -23,18 +23,21 @@
  *  1. run the key fields and copy their values into the key;
  *  2. resolve the variable references with that key (hist_resolve_refs());
  *     when one is not set, the event is not counted;
- *  3. run the remaining fields;
+ *  3. run the remaining fields (with no references, 1 and 3 are one run);
  *  4. insert the key into the map (a full map counts a drop and stops);
  *  5. add hitcount and the values to the entry's sums, set its variables;
  *  6. run the actions (hist_run_actions(); trace_hist_action.c says what
- *     they are).
+ *     they are);
+ *  7. wake the pollers of hist files, if any open file has been polled.
  *
  * A scratch chunk:
  *
  *	busy		u64, non-zero while a hit uses the chunk
  *	vals		u64 per field of the program (the slots)
  *	refs		u64 per variable reference
- *	key		lookup_key_size bytes, zero past our own key
+ *	key		lookup_key_size bytes: key_size bytes, every one of them
+ *			written by hist_build_key() at each hit, then zeros,
+ *			which are never written (the allocation zeroed them)
  *	ref copies	the bytes of the string and stacktrace variables read
  *	stacks		n_stacks stack buffers
  */
@@ -132,7 +135,7 @@ static unsigned int hist_str_bound(const struct hist_field *f,
  * for hitcount, which stays 1 (and is only printed as a group). One test
  * for a key that is not grouped.
  */
-static u64 hist_key_num(const struct hist_field *f, u64 val)
+static __always_inline u64 hist_key_num(const struct hist_field *f, u64 val)
 {
 	if (likely(!(f->mods & HIST_M_GROUP)) ||
 	    f->kind == HIST_K_HITCOUNT)
@@ -240,11 +243,17 @@ static void hist_copy_str(char *dst, unsigned int size,
 			  struct hist_frame *fr)
 {
 	const char *src = (const char *)(unsigned long)fr->vals[f->slot];
+	size_t n = strnlen(src, min(size - 1, hist_str_bound(f, fr)));
 
-	memset(dst, 0, size);
-	memcpy(dst, src, strnlen(src, min(size - 1, hist_str_bound(f, fr))));
+	memcpy(dst, src, n);
+	memset(dst + n, 0, size - n);
 }
 
+/*
+ * Write every byte of the key: the keys lie end to end, each key_size
+ * bytes, filled whole (a string zero-padded, a stack trace padded by its
+ * capture, a number as a u64).
+ */
 static void hist_build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 {
 	unsigned int i;
@@ -487,13 +496,14 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 		hist_stack_pad(fr->stacks, stack_trace_save(fr->stacks,
 							    HIST_STACKTRACE_DEPTH,
 						       HIST_STACKTRACE_SKIP));
-	hist_run(ht, fr, 0, ht->n_key_fields);
-	memset(fr->key, 0, ht->lookup_key_size);
+	/* Without references nothing waits for the key: all in one run. */
+	hist_run(ht, fr, 0, ht->n_refs ? ht->n_key_fields : ht->n_slots);
 	hist_build_key(ht, fr);
-
-	if (ht->n_refs && !hist_resolve_refs(ht, fr))
-		return;
-	hist_run(ht, fr, ht->n_key_fields, ht->n_slots);
+	if (ht->n_refs) {
+		if (!hist_resolve_refs(ht, fr))
+			return;
+		hist_run(ht, fr, ht->n_key_fields, ht->n_slots);
+	}
 
 	elt = tracing_map_insert(ht->table->map, fr->key);
 	if (!elt)
@@ -507,6 +517,13 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 	if (!list_empty(&ht->actions))
 		hist_run_actions(ht, fr, elt);
 }
+
+/*
+ * On while some open hist file has been polled: only then may a hit have
+ * to wake a poller, and pay hist_poll_wakeup()'s full barrier. How a
+ * poller that arms it misses no hit is said at hist_file_arm().
+ */
+DEFINE_STATIC_KEY_FALSE(hist_poll_armed);
 
 /**
  * hist_trigger_hit - the hist trigger's event_command.trigger
@@ -551,7 +568,8 @@ void hist_trigger_hit(struct event_trigger_data *data,
 
 	barrier();
 	*busy = 0;
-	hist_poll_wakeup();
+	if (static_branch_unlikely(&hist_poll_armed))
+		hist_poll_wakeup();
 }
 
 /**
@@ -582,6 +600,7 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 	off += ht->n_stacks * HIST_STACKTRACE_SIZE;
 	ht->scratch_size = ALIGN(off, sizeof(u64));
 
+	/* Zeroed: the busy words, and the key's zeros past key_size. */
 	ht->scratch = __alloc_percpu(ht->scratch_size * HIST_CTX_LEVELS,
 				     sizeof(u64));
 	return ht->scratch ? 0 : -ENOMEM;
