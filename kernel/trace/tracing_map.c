@@ -121,6 +121,7 @@ struct tracing_map_cpu_stats {
  * @max_elts:	number of entries, 2^bits
  * @slot_mask:	number of slots minus one (2 * max_elts - 1)
  * @key_size:	bytes of a key
+ * @key_words:	u64 words of a key, 0 when @key_size is not a multiple of 8
  * @n_sums:	sums per entry
  * @n_vars:	variables per entry
  * @stride:	bytes from one entry to the next
@@ -138,6 +139,7 @@ struct tracing_map {
 	unsigned int				max_elts;
 	unsigned int				slot_mask;
 	unsigned int				key_size;
+	unsigned int				key_words;
 	unsigned int				n_sums;
 	unsigned int				n_vars;
 	size_t					stride;
@@ -177,6 +179,42 @@ static u32 tracing_map_tag(u32 hash)
 }
 
 /*
+ * The hash of a key, and whether two keys are equal. A key of whole u64
+ * words (a hist trigger's always is) is taken a word at a time: jhash()
+ * and memcmp() would go through its last bytes one by one.
+ */
+static __always_inline u32 tracing_map_hash(const struct tracing_map *map,
+					     const void *key)
+{
+	const u64 *w = key;
+	u32 hash = map->seed;
+	unsigned int i;
+	u64 k;
+
+	if (!map->key_words)
+		return jhash(key, map->key_size, map->seed);
+	for (i = 0; i < map->key_words; i++) {
+		k = get_unaligned(w + i);
+		hash = jhash_2words(lower_32_bits(k), upper_32_bits(k), hash);
+	}
+	return hash;
+}
+
+static __always_inline bool tracing_map_key_equal(const struct tracing_map *map,
+						  const void *a, const void *b)
+{
+	unsigned int i;
+
+	if (!map->key_words)
+		return !memcmp(a, b, map->key_size);
+	for (i = 0; i < map->key_words; i++)
+		if (get_unaligned((const u64 *)a + i) !=
+		    get_unaligned((const u64 *)b + i))
+			return false;
+	return true;
+}
+
+/*
  * Walk the probe sequence from *@pos until the slot holding @key (return
  * its entry) or an empty slot (return NULL, *@pos at that slot).
  *
@@ -190,7 +228,8 @@ static u32 tracing_map_tag(u32 hash)
  * cannot hang an NMI; by invariant (3) the bound is never reached, and
  * reaching it returns NULL with *@pos == U32_MAX.
  */
-static struct tracing_map_elt *tracing_map_probe(struct tracing_map *map,
+static __always_inline struct tracing_map_elt *
+tracing_map_probe(struct tracing_map *map,
 						 const void *key, u32 tag,
 						 unsigned int *pos)
 {
@@ -208,7 +247,7 @@ static struct tracing_map_elt *tracing_map_probe(struct tracing_map *map,
 		if ((slot >> SLOT_IDX_BITS) != tag)
 			continue;
 		elt = tracing_map_elt_at(map, slot & SLOT_IDX_MASK);
-		if (!memcmp(tracing_map_elt_key(elt), key, map->key_size))
+		if (tracing_map_key_equal(map, tracing_map_elt_key(elt), key))
 			return elt;
 	}
 	*pos = U32_MAX;
@@ -325,7 +364,7 @@ static int tracing_map_get_elt(struct tracing_map *map)
 struct tracing_map_elt *tracing_map_insert(struct tracing_map *map,
 					   const void *key)
 {
-	u32 hash = jhash(key, map->key_size, map->seed);
+	u32 hash = tracing_map_hash(map, key);
 	u32 tag = tracing_map_tag(hash);
 	struct tracing_map_elt *elt, *mine = NULL;
 	unsigned int pos = hash & map->slot_mask;
@@ -383,10 +422,72 @@ drop:
 struct tracing_map_elt *tracing_map_lookup(struct tracing_map *map,
 					   const void *key)
 {
-	u32 hash = jhash(key, map->key_size, map->seed);
+	u32 hash = tracing_map_hash(map, key);
 	unsigned int pos = hash & map->slot_mask;
 
 	return tracing_map_probe(map, key, tracing_map_tag(hash), &pos);
+}
+
+/*
+ * The steps of the variable protocol (struct tracing_map_var), inline in
+ * tracing_map_elt_var_set() and the reads of a u64; the exported functions
+ * below document each.
+ */
+static __always_inline int
+tracing_map_var_write_begin(struct tracing_map_var *var)
+{
+	int old = atomic_read(&var->state);
+
+	do {
+		if (old & VAR_BUSY)
+			return -EBUSY;
+	} while (!atomic_try_cmpxchg(&var->state, &old, old | VAR_BUSY));
+
+	/* VAR_CUR cannot change while we hold VAR_BUSY. */
+	return !(old & VAR_CUR);
+}
+
+static __always_inline void
+tracing_map_var_write_end(struct tracing_map_var *var, u64 val)
+{
+	int old = atomic_read(&var->state);
+	int new;
+
+	WRITE_ONCE(var->val[!(old & VAR_CUR)], val);
+
+	/*
+	 * Readers may clear VAR_SET meanwhile, so loop; nothing else moves.
+	 * The fully ordered cmpxchg puts the buffer's writes before it.
+	 */
+	do {
+		new = ((old & ~VAR_BUSY) ^ VAR_CUR) | VAR_SET;
+		new += VAR_GEN;
+	} while (!atomic_try_cmpxchg(&var->state, &old, new));
+}
+
+static __always_inline bool
+tracing_map_var_read_begin(const struct tracing_map_var *var,
+			   struct tracing_map_var_read *rd)
+{
+	rd->state = atomic_read_acquire(&var->state);
+	if (!(rd->state & VAR_SET))
+		return false;
+	rd->buf = !!(rd->state & VAR_CUR);
+	rd->val = READ_ONCE(var->val[rd->buf]);
+	return true;
+}
+
+static __always_inline bool
+tracing_map_var_read_end(struct tracing_map_var *var,
+			 const struct tracing_map_var_read *rd, bool consume)
+{
+	int old = rd->state;
+
+	if (consume)
+		return atomic_try_cmpxchg(&var->state, &old, old & ~VAR_SET);
+	/* The buffer before the second look at the state. */
+	smp_rmb();
+	return !((atomic_read(&var->state) ^ old) & VAR_STABLE);
 }
 
 /**
@@ -413,16 +514,7 @@ struct tracing_map_elt *tracing_map_lookup(struct tracing_map *map,
 int tracing_map_elt_var_write_begin(struct tracing_map_elt *elt,
 				    unsigned int i)
 {
-	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
-	int old = atomic_read(&var->state);
-
-	do {
-		if (old & VAR_BUSY)
-			return -EBUSY;
-	} while (!atomic_try_cmpxchg(&var->state, &old, old | VAR_BUSY));
-
-	/* VAR_CUR cannot change while we hold VAR_BUSY. */
-	return !(old & VAR_CUR);
+	return tracing_map_var_write_begin(tracing_map_elt_var(elt, i));
 }
 
 /**
@@ -442,20 +534,7 @@ int tracing_map_elt_var_write_begin(struct tracing_map_elt *elt,
 void tracing_map_elt_var_write_end(struct tracing_map_elt *elt,
 				   unsigned int i, u64 val)
 {
-	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
-	int old = atomic_read(&var->state);
-	int new;
-
-	WRITE_ONCE(var->val[!(old & VAR_CUR)], val);
-
-	/*
-	 * Readers may clear VAR_SET meanwhile, so loop; nothing else moves.
-	 * The fully ordered cmpxchg puts the buffer's writes before it.
-	 */
-	do {
-		new = ((old & ~VAR_BUSY) ^ VAR_CUR) | VAR_SET;
-		new += VAR_GEN;
-	} while (!atomic_try_cmpxchg(&var->state, &old, new));
+	tracing_map_var_write_end(tracing_map_elt_var(elt, i), val);
 }
 
 /**
@@ -477,14 +556,7 @@ bool tracing_map_elt_var_read_begin(const struct tracing_map_elt *elt,
 				    unsigned int i,
 				    struct tracing_map_var_read *rd)
 {
-	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
-
-	rd->state = atomic_read_acquire(&var->state);
-	if (!(rd->state & VAR_SET))
-		return false;
-	rd->buf = !!(rd->state & VAR_CUR);
-	rd->val = READ_ONCE(var->val[rd->buf]);
-	return true;
+	return tracing_map_var_read_begin(tracing_map_elt_var(elt, i), rd);
 }
 
 /**
@@ -512,14 +584,7 @@ bool tracing_map_elt_var_read_end(struct tracing_map_elt *elt, unsigned int i,
 				  const struct tracing_map_var_read *rd,
 				  bool consume)
 {
-	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
-	int old = rd->state;
-
-	if (consume)
-		return atomic_try_cmpxchg(&var->state, &old, old & ~VAR_SET);
-	/* The buffer before the second look at the state. */
-	smp_rmb();
-	return !((atomic_read(&var->state) ^ old) & VAR_STABLE);
+	return tracing_map_var_read_end(tracing_map_elt_var(elt, i), rd, consume);
 }
 
 /**
@@ -538,9 +603,11 @@ bool tracing_map_elt_var_read_end(struct tracing_map_elt *elt, unsigned int i,
 bool tracing_map_elt_var_set(struct tracing_map_elt *elt, unsigned int i,
 			     u64 val)
 {
-	if (tracing_map_elt_var_write_begin(elt, i) < 0)
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+
+	if (tracing_map_var_write_begin(var) < 0)
 		return false;
-	tracing_map_elt_var_write_end(elt, i, val);
+	tracing_map_var_write_end(var, val);
 	return true;
 }
 
@@ -563,12 +630,13 @@ bool tracing_map_elt_var_is_set(const struct tracing_map_elt *elt,
 static bool tracing_map_elt_var_read(struct tracing_map_elt *elt,
 				     unsigned int i, u64 *val, bool consume)
 {
+	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
 	struct tracing_map_var_read rd;
 
 	do {
-		if (!tracing_map_elt_var_read_begin(elt, i, &rd))
+		if (!tracing_map_var_read_begin(var, &rd))
 			return false;
-	} while (!tracing_map_elt_var_read_end(elt, i, &rd, consume));
+	} while (!tracing_map_var_read_end(var, &rd, consume));
 	*val = rd.val;
 	return true;
 }
@@ -1097,6 +1165,8 @@ struct tracing_map *tracing_map_create(const struct tracing_map_params *params)
 	map->max_elts = 1U << params->bits;
 	map->slot_mask = 2 * map->max_elts - 1;
 	map->key_size = params->key_size;
+	if (IS_ALIGNED(map->key_size, sizeof(u64)))
+		map->key_words = map->key_size / sizeof(u64);
 	map->n_sums = params->n_sums;
 	map->n_vars = params->n_vars;
 	map->stride = ALIGN(sizeof(struct tracing_map_elt) +
