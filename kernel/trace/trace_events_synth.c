@@ -464,25 +464,41 @@ static unsigned int synth_copy_str(char *dst, unsigned long addr,
 	return ret;
 }
 
+/*
+ * The length of the kernel string at @addr, NUL included, at most
+ * SYNTH_DYN_STR_MAX; 0 if a byte of it is unreadable. It is read an
+ * aligned word at a time: a word lies in one page, so it can be read
+ * whole when any byte of it can, and the bytes of the word around the
+ * string's change nothing.
+ */
+static long synth_kernel_str_len(unsigned long addr)
+{
+	unsigned long word, at = ALIGN_DOWN(addr, sizeof(word));
+	const char *bytes = (const char *)&word;
+	unsigned int i = addr - at;
+	long len = 0;
+
+	for (; len < SYNTH_DYN_STR_MAX; at += sizeof(word), i = 0) {
+		if (copy_from_kernel_nofault(&word, (const void *)at,
+					     sizeof(word)))
+			return 0;
+		for (; i < sizeof(word) && len < SYNTH_DYN_STR_MAX; i++, len++)
+			if (!bytes[i])
+				return len + 1;
+	}
+	return len;
+}
+
 /* The length of the string at @addr, NUL included; 1 if unreadable. */
 static unsigned int synth_str_len(unsigned long addr)
 {
 	long len;
 
-	if (synth_is_user_addr(addr)) {
+	if (synth_is_user_addr(addr))
 		len = strnlen_user_nofault((const char __user *)addr,
 					   SYNTH_DYN_STR_MAX);
-	} else {
-		char c;
-
-		for (len = 0; len < SYNTH_DYN_STR_MAX; len++) {
-			if (copy_from_kernel_nofault(&c, (const char *)addr + len, 1))
-				return 1;
-			if (!c)
-				break;
-		}
-		len++;
-	}
+	else
+		len = synth_kernel_str_len(addr);
 	return len > 0 ? min_t(long, len, SYNTH_DYN_STR_MAX) : 1;
 }
 
