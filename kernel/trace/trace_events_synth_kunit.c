@@ -24,6 +24,7 @@
 #include <linux/string.h>
 #include <linux/trace.h>
 #include <linux/trace_events.h>
+#include <linux/vmalloc.h>
 
 #include "trace.h"
 #include "trace_synth.h"
@@ -353,6 +354,72 @@ static void sk_test_emit(struct kunit *test)
 	sk_env_exit(test, &env);
 }
 
+static struct synth_field_desc sk_edge_fields[] = {
+	{ .type = "char[]",	.name = "d" },
+};
+
+/*
+ * Emit a kernel string at @str into sk_edge's char[] field; return what the
+ * record holds (its length in @len), or NULL.
+ */
+static const char *sk_edge_emit(struct kunit *test, struct sk_env *env,
+				const char *str, unsigned int *len)
+{
+	static const unsigned int idx[] = { 0 };
+	u64 vals[] = { (u64)(unsigned long)str };
+	const void *rec;
+
+	preempt_disable();
+	synth_event_emit(env->se, vals, idx);
+	preempt_enable();
+	rec = sk_next_record(env);
+	KUNIT_EXPECT_NOT_NULL(test, rec);
+	return rec ? sk_data_loc(test, env, rec, "d", len) : NULL;
+}
+
+/*
+ * A kernel string is measured a word at a time up to its NUL, never past
+ * its page: at the end of a page followed by an unmapped one (a vmalloc
+ * guard page), a string whose NUL is the page's last byte is recorded
+ * whole from any start offset, and one that runs into the next page is
+ * unreadable, recorded empty.
+ */
+static void sk_test_emit_page_end(struct kunit *test)
+{
+	const char *data;
+	struct sk_env env;
+	unsigned int len, n;
+	char *page, *end;
+
+	page = vmalloc(PAGE_SIZE);
+	KUNIT_ASSERT_NOT_NULL(test, page);
+	end = page + PAGE_SIZE;
+	memset(page, 'y', PAGE_SIZE);
+	KUNIT_ASSERT_EQ(test, sk_env_init(test, &env, "sk_edge", sk_edge_fields,
+					  ARRAY_SIZE(sk_edge_fields)), 0);
+
+	end[-1] = '\0';
+	for (n = 1; n <= 2 * sizeof(long) + 1; n++) {
+		data = sk_edge_emit(test, &env, end - n, &len);
+		if (!data)
+			break;
+		KUNIT_EXPECT_EQ(test, len, n);
+		KUNIT_EXPECT_EQ(test, strnlen(data, len), n - 1);
+	}
+
+	end[-1] = 'y';
+	for (n = 1; n <= sizeof(long) + 1; n++) {
+		data = sk_edge_emit(test, &env, end - n, &len);
+		if (!data)
+			break;
+		KUNIT_EXPECT_EQ(test, len, 1);
+		KUNIT_EXPECT_EQ(test, data[0], '\0');
+	}
+
+	sk_env_exit(test, &env);
+	vfree(page);
+}
+
 /* ---- the module API ------------------------------------------------------- */
 
 static struct synth_field_desc sk_api_fields[] = {
@@ -436,6 +503,7 @@ static struct kunit_case synth_event_test_cases[] = {
 	KUNIT_CASE(sk_test_types),
 	KUNIT_CASE(sk_test_lookup_pin),
 	KUNIT_CASE(sk_test_emit),
+	KUNIT_CASE(sk_test_emit_page_end),
 	KUNIT_CASE(sk_test_trace_api),
 	KUNIT_CASE(sk_test_cmd_overflow),
 	{}
