@@ -280,7 +280,7 @@ check_guest()
 		fi
 		local why=CRASH
 		[ "$BOOT_END" != hang ] || why=TIMEOUT
-		UNIT_RESULTS+=("$why"$'\t'"${UNIT_NAME#*:}"$'\t'"the guest ended ($BOOT_END) in this test")
+		UNIT_RESULTS+=("$why"$'\t'"${UNIT_NAME#*:}"$'\t'"the guest ended ($BOOT_END) in this test; see $CHECK_DIR/console-$BOOT_NO.log")
 		from=$((UNIT_INDEX + 1))
 		check_unit_end
 		if [ "$BOOT_NO" -ge 20 ]; then
@@ -304,7 +304,32 @@ check_summary()
 	failed=$(( $(wc -l <"$CHECK_DIR/results.txt") - passed - skipped ))
 	say "    console: $CHECK_DIR/console.log; results: $CHECK_DIR/results.txt"
 	say "$passed passed, $failed failed, $skipped skipped"
+	[ "$failed" -eq 0 ] || check_recap
 	[ "$failed" -eq 0 ]
+}
+
+# check_recap: the failures again, for the end of the output (END_RECAP)
+# and in recap.txt beside results.txt (.ci/run shows it last), each crash
+# or hang with the kernel's last words: its console from the first splat
+# line (or its last lines when there is none).
+check_recap()
+{
+	local res name note con
+	END_RECAP+=("== failed ($KERNEL${FLAVOUR:+ $FLAVOUR})")
+	while IFS=$'\t' read -r res name note; do
+		case $res in PASS|XFAIL|UNSUPPORTED|UNTESTED|SKIP) continue ;; esac
+		END_RECAP+=("$(printf '%-11s %s%s' "$res" "$name" "${note:+  ($note)}")")
+		con=$(sed -n 's/.*; see \(.*console-[0-9]*\.log\)$/\1/p' <<<"$note")
+		[ -n "$con" ] && [ -f "$con" ] || continue
+		mapfile -t -O ${#END_RECAP[@]} END_RECAP < <(tr -d '\r' <"$con" |
+			awk -v re="$SPLAT_RE" -v n=$SPLAT_LINES '
+				{ tail[NR % 20] = $0 }
+				!on && $0 ~ re { on = 1 }
+				on && shown < n { print "    | " $0; shown++ }
+				END { if (!on) for (i = NR - 19; i <= NR; i++)
+					if (i > 0) print "    | " tail[i % 20] }')
+	done <"$CHECK_DIR/results.txt"
+	printf '%s\n' "${END_RECAP[@]}" >"$CHECK_DIR/recap.txt"
 }
 
 # refs_record FLAG DIR: boot stock for the units of TESTS with FLAG=1 on

@@ -24,11 +24,17 @@ phase()
 	PHASE_TIMES+=("$(printf '%-28s %5ds' "$name" $((SECONDS - t0)))")
 }
 
+# END_RECAP: lines printed last, after the wall times, so that the tail of
+# the output (all a CI log may keep) says what failed and why.
+END_RECAP=()
+
 print_phase_times()
 {
-	[ ${#PHASE_TIMES[@]} -gt 0 ] || return 0
-	say "== wall time per phase"
-	printf '   %s\n' "${PHASE_TIMES[@]}"
+	if [ ${#PHASE_TIMES[@]} -gt 0 ]; then
+		say "== wall time per phase"
+		printf '   %s\n' "${PHASE_TIMES[@]}"
+	fi
+	[ ${#END_RECAP[@]} -eq 0 ] || printf '%s\n' "${END_RECAP[@]}"
 }
 trap print_phase_times EXIT
 set -E
