@@ -837,6 +837,7 @@ static void hist_file_arm(struct hist_file *hf)
 	if (!hf->armed) {
 		static_branch_inc(&hist_poll_armed);
 		synchronize_rcu();
+		/* Pairs with the acquire in event_hist_poll(). */
 		smp_store_release(&hf->armed, true);
 	}
 	mutex_unlock(&hist_poll_arm_lock);
@@ -884,6 +885,7 @@ static __poll_t event_hist_poll(struct file *filp,
 	__poll_t mask = 0;
 	u64 hits;
 
+	/* Armed, grace period included, before we look at the hits. */
 	if (!smp_load_acquire(&hf->armed))
 		hist_file_arm(hf);
 	hist_poll_wait(filp, wait);

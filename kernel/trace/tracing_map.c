@@ -183,8 +183,8 @@ static u32 tracing_map_tag(u32 hash)
  * words (a hist trigger's always is) is taken a word at a time: jhash()
  * and memcmp() would go through its last bytes one by one.
  */
-static __always_inline u32 tracing_map_hash(const struct tracing_map *map,
-					     const void *key)
+static __always_inline u32
+tracing_map_hash(const struct tracing_map *map, const void *key)
 {
 	const u64 *w = key;
 	u32 hash = map->seed;
@@ -200,8 +200,9 @@ static __always_inline u32 tracing_map_hash(const struct tracing_map *map,
 	return hash;
 }
 
-static __always_inline bool tracing_map_key_equal(const struct tracing_map *map,
-						  const void *a, const void *b)
+static __always_inline bool
+tracing_map_key_equal(const struct tracing_map *map, const void *a,
+		      const void *b)
 {
 	unsigned int i;
 
@@ -229,9 +230,8 @@ static __always_inline bool tracing_map_key_equal(const struct tracing_map *map,
  * reaching it returns NULL with *@pos == U32_MAX.
  */
 static __always_inline struct tracing_map_elt *
-tracing_map_probe(struct tracing_map *map,
-						 const void *key, u32 tag,
-						 unsigned int *pos)
+tracing_map_probe(struct tracing_map *map, const void *key, u32 tag,
+		  unsigned int *pos)
 {
 	struct tracing_map_elt *elt;
 	unsigned int n, s = *pos;
