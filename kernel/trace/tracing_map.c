@@ -27,8 +27,14 @@
  *              |  tag (!= 0) |   entry index  |
  *              +-------------+----------------+
  *
- * next_elt counts the entries handed out of elts[] in order (it may pass
- *          max_elts by the number of CPUs that raced at the end).
+ * next_elt counts the entries handed out of elts[] (it may pass max_elts
+ *          by the number of CPUs that raced at the end). The n-th entry
+ *          handed out is elts[n * spread mod max_elts], spread odd and
+ *          near max_elts / phi^2 (Fibonacci hashing; odd, so the order is a
+ *          permutation): keys that arrive close together in time, such as
+ *          the keys of CPUs that start hitting a trigger at once, get
+ *          entries far apart, not neighbours in one cache line that every
+ *          CPU adding to its own key would pull to itself.
  *
  * spares   a bitmap of entries that were handed out and prepared for a
  *          key, but never published because another CPU published the
@@ -54,6 +60,7 @@
 
 #include <linux/bitmap.h>
 #include <linux/err.h>
+#include <linux/hash.h>
 #include <linux/jhash.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
@@ -118,7 +125,8 @@ struct tracing_map_cpu_stats {
 
 /**
  * struct tracing_map - a map; see the comment at the top of this file
- * @max_elts:	number of entries, 2^bits
+ * @max_elts:	number of entries, a power of 2
+ * @spread:	odd step between the entries handed out one after the other
  * @slot_mask:	number of slots minus one (2 * max_elts - 1)
  * @key_size:	bytes of a key
  * @key_words:	u64 words of a key, 0 when @key_size is not a multiple of 8
@@ -137,13 +145,14 @@ struct tracing_map_cpu_stats {
  */
 struct tracing_map {
 	unsigned int				max_elts;
+	unsigned int				spread;
 	unsigned int				slot_mask;
 	unsigned int				key_size;
 	unsigned int				key_words;
 	unsigned int				n_sums;
 	unsigned int				n_vars;
 	size_t					stride;
-	u32					seed;
+	u64					seed;
 	const struct tracing_map_ops		*ops;
 	void					*data;
 	void					*elts;
@@ -158,6 +167,13 @@ static struct tracing_map_elt *tracing_map_elt_at(struct tracing_map *map,
 						  unsigned int idx)
 {
 	return map->elts + (size_t)idx * map->stride;
+}
+
+/* The index of the @n-th entry handed out (see next_elt above). */
+static unsigned int tracing_map_nth(const struct tracing_map *map,
+				    unsigned int n)
+{
+	return (n * map->spread) & (map->max_elts - 1);
 }
 
 static struct tracing_map_var *tracing_map_elt_var(const struct tracing_map_elt *elt,
@@ -182,22 +198,37 @@ static u32 tracing_map_tag(u32 hash)
  * The hash of a key, and whether two keys are equal. A key of whole u64
  * words (a hist trigger's always is) is taken a word at a time: jhash()
  * and memcmp() would go through its last bytes one by one.
+ *
+ * The words are folded into 64 bits by h = rol64((h ^ w) * K, 32), which
+ * for a fixed h is a bijection of w (K is odd), so two keys that differ in
+ * one word never fold alike; the rotation lets the next multiplication
+ * carry the high bits down. A multiplication only carries bits upwards,
+ * so the result goes through MurmurHash3's 64-bit finaliser, in which
+ * every bit of the input flips each output bit with a probability near
+ * one half: the low bits pick the slot, the high bits make the tag.
  */
+static __always_inline u32 tracing_map_fmix64(u64 h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
+	return lower_32_bits(h);
+}
+
 static __always_inline u32
 tracing_map_hash(const struct tracing_map *map, const void *key)
 {
 	const u64 *w = key;
-	u32 hash = map->seed;
+	u64 h = map->seed;
 	unsigned int i;
-	u64 k;
 
 	if (!map->key_words)
-		return jhash(key, map->key_size, map->seed);
-	for (i = 0; i < map->key_words; i++) {
-		k = get_unaligned(w + i);
-		hash = jhash_2words(lower_32_bits(k), upper_32_bits(k), hash);
-	}
-	return hash;
+		return jhash(key, map->key_size, lower_32_bits(map->seed));
+	for (i = 0; i < map->key_words; i++)
+		h = rol64((h ^ get_unaligned(w + i)) * GOLDEN_RATIO_64, 32);
+	return tracing_map_fmix64(h);
 }
 
 static __always_inline bool
@@ -213,6 +244,20 @@ tracing_map_key_equal(const struct tracing_map *map, const void *a,
 		    get_unaligned((const u64 *)b + i))
 			return false;
 	return true;
+}
+
+/* Copy a key into an entry, a word at a time when it is made of words. */
+static __always_inline void
+tracing_map_key_copy(const struct tracing_map *map, void *dst, const void *key)
+{
+	unsigned int i;
+
+	if (!map->key_words) {
+		memcpy(dst, key, map->key_size);
+		return;
+	}
+	for (i = 0; i < map->key_words; i++)
+		put_unaligned(get_unaligned((const u64 *)key + i), (u64 *)dst + i);
 }
 
 /*
@@ -286,8 +331,9 @@ static int tracing_map_take_spare(struct tracing_map *map)
 }
 
 /*
- * Hand out an entry nobody else holds: the next one of elts[] while any
- * remain, a spare after that. Returns -1 when every entry is taken.
+ * Hand out an entry nobody else holds: the next one of elts[] (in the
+ * order of tracing_map_nth()) while any remain, a spare after that.
+ * Returns -1 when every entry is taken.
  *
  * The read before the increment keeps next_elt from growing without bound
  * (and wrapping) while a full map keeps dropping new keys: only callers
@@ -301,7 +347,7 @@ static int tracing_map_get_elt(struct tracing_map *map)
 	if (atomic_read(&map->next_elt) < map->max_elts) {
 		idx = atomic_fetch_inc(&map->next_elt);
 		if (idx < map->max_elts)
-			return idx;
+			return tracing_map_nth(map, idx);
 	}
 	return tracing_map_take_spare(map);
 }
@@ -383,8 +429,8 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map,
 			if (idx < 0)
 				goto drop;
 			mine = tracing_map_elt_at(map, idx);
-			memcpy((void *)mine + mine->key_offset, key,
-			       map->key_size);
+			tracing_map_key_copy(map, (void *)mine + mine->key_offset,
+					     key);
 			if (map->ops && map->ops->elt_init)
 				map->ops->elt_init(map->data, mine);
 		}
@@ -1077,7 +1123,7 @@ void tracing_map_clear(struct tracing_map *map)
 
 	memset(map->slots, 0, (map->slot_mask + 1) * sizeof(*map->slots));
 	for (i = 0; i < used; i++) {
-		elt = tracing_map_elt_at(map, i);
+		elt = tracing_map_elt_at(map, tracing_map_nth(map, i));
 		memset(elt->sums, 0, counters);
 		if (map->ops && map->ops->elt_clear)
 			map->ops->elt_clear(map->data, elt);
@@ -1163,6 +1209,7 @@ struct tracing_map *tracing_map_create(const struct tracing_map_params *params)
 	if (!map)
 		return ERR_PTR(-ENOMEM);
 	map->max_elts = 1U << params->bits;
+	map->spread = (GOLDEN_RATIO_32 >> (32 - params->bits)) | 1;
 	map->slot_mask = 2 * map->max_elts - 1;
 	map->key_size = params->key_size;
 	if (IS_ALIGNED(map->key_size, sizeof(u64)))
@@ -1172,7 +1219,7 @@ struct tracing_map *tracing_map_create(const struct tracing_map_params *params)
 	map->stride = ALIGN(sizeof(struct tracing_map_elt) +
 			    tracing_map_counters_size(map) + map->key_size,
 			    sizeof(u64));
-	map->seed = get_random_u32();
+	map->seed = get_random_u64();
 	map->ops = params->ops;
 	map->data = params->data;
 

@@ -22,6 +22,7 @@
 #include <kunit/test.h>
 #include <linux/atomic.h>
 #include <linux/bitmap.h>
+#include <linux/cache.h>
 #include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/err.h>
@@ -642,6 +643,35 @@ static void tm_test_fill_max(struct kunit *test)
 			bad++;
 	}
 	KUNIT_EXPECT_EQ(test, bad, 0);
+}
+
+/*
+ * The first keys of a map, whatever its size, get entries in as many
+ * cache lines: CPUs that each add to a key of their own do not share one.
+ */
+#define TM_SPREAD_KEYS	8
+
+static void tm_test_spread(struct kunit *test)
+{
+	unsigned long line[TM_SPREAD_KEYS];
+	struct tracing_map_elt *elt;
+	unsigned int bits, i, j;
+	struct tracing_map *map;
+	u64 key;
+
+	for (bits = TRACING_MAP_BITS_MIN; bits <= TRACING_MAP_BITS_MAX; bits++) {
+		map = tm_create(test, bits, sizeof(u64), 1, 0, NULL);
+		for (i = 0; i < TM_SPREAD_KEYS; i++) {
+			key = i;
+			elt = tracing_map_insert(map, &key);
+			KUNIT_ASSERT_NOT_NULL(test, elt);
+			line[i] = (unsigned long)elt / L1_CACHE_BYTES;
+			for (j = 0; j < i; j++)
+				KUNIT_EXPECT_NE_MSG(test, line[i], line[j],
+						    "bits %u: keys %u and %u",
+						    bits, i, j);
+		}
+	}
 }
 
 /* ---- sorting ------------------------------------------------------------- */
@@ -1447,6 +1477,7 @@ static struct kunit_case tracing_map_test_cases[] = {
 	KUNIT_CASE_SLOW(tm_test_vars_read_once_concurrent),
 	KUNIT_CASE_SLOW(tm_test_var_buffers_concurrent),
 	KUNIT_CASE_SLOW(tm_test_fill_max),
+	KUNIT_CASE(tm_test_spread),
 	KUNIT_CASE_SLOW(tm_test_throughput),
 	{}
 };
