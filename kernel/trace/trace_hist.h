@@ -516,6 +516,12 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
 	return f->form == HIST_FORM_STACK;
 }
 
+/* A field whose value is the same at every event: hitcount, a constant. */
+static inline bool hist_field_is_fixed(const struct hist_field *f)
+{
+	return f->kind == HIST_K_HITCOUNT || f->kind == HIST_K_CONST;
+}
+
 /**
  * struct hist_sort - one sort key
  * @field:	the key or value sorted by
@@ -594,6 +600,11 @@ struct hist_table {
  * @prog:	@fields as an array, built once the trigger is complete
  * @n_key_fields: the first so many fields of @prog make phase KEY
  * @n_slots:	fields in @fields
+ * @run:	the fields of @prog an event evaluates, in the same order: all
+ *		but those whose value is fixed when the trigger is built
+ *		(hitcount, constants), which hist_scratch_alloc() stores once
+ * @n_run_key:	the first so many of @run make phase KEY
+ * @n_run:	entries in @run
  * @refs:	the variables of histograms this one reads (struct hist_ref)
  * @n_refs:	entries in @refs
  * @actions:	its actions
@@ -644,6 +655,9 @@ struct hist_trigger {
 	struct hist_field	**prog;
 	unsigned int		n_key_fields;
 	unsigned int		n_slots;
+	struct hist_field	**run;
+	unsigned int		n_run_key;
+	unsigned int		n_run;
 	struct list_head	refs;
 	unsigned int		n_refs;
 	struct list_head	actions;

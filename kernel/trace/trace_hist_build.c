@@ -320,7 +320,8 @@ static int hist_program(struct hist_trigger *ht)
 	struct hist_field *f;
 
 	ht->prog = kcalloc(ht->n_slots, sizeof(*ht->prog), GFP_KERNEL);
-	if (!ht->prog)
+	ht->run = kcalloc(ht->n_slots, sizeof(*ht->run), GFP_KERNEL);
+	if (!ht->prog || !ht->run)
 		return -ENOMEM;
 	for (i = 0; i < ht->n_keys; i++)
 		hist_mark_tree(ht->keys[i], keyed);
@@ -340,6 +341,11 @@ static int hist_program(struct hist_trigger *ht)
 			f->stack_idx = ht->n_stacks++;
 		if (f->kind == HIST_K_TIMESTAMP && (f->mods & HIST_M_USECS))
 			ht->ts_usecs = true;
+		if (hist_field_is_fixed(f))
+			continue;
+		ht->run[ht->n_run++] = f;
+		if (i < ht->n_key_fields)
+			ht->n_run_key++;
 	}
 	return 0;
 }
@@ -692,6 +698,7 @@ void hist_trigger_free(struct hist_trigger *ht)
 	hist_table_put(ht->table);
 	free_percpu(ht->scratch);
 	kfree(ht->prog);
+	kfree(ht->run);
 	kfree(ht->clock);
 	kfree(ht);
 }

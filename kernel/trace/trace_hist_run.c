@@ -33,7 +33,9 @@
  * A scratch chunk:
  *
  *	busy		u64, non-zero while a hit uses the chunk
- *	vals		u64 per field of the program (the slots)
+ *	vals		u64 per field of the program (the slots); those of
+ *			hitcount and constants are stored at allocation, the
+ *			others written by every hit before they are read
  *	refs		u64 per variable reference
  *	key		lookup_key_size bytes: key_size bytes, every one of them
  *			written by hist_build_key() at each hit, then zeros,
@@ -79,11 +81,25 @@ static void *hist_record_array(const struct hist_field *f, void *rec, u32 *len)
 	return base + (loc & 0xffff);
 }
 
+/*
+ * Stack buffers are moved a long at a time: memcpy() and memset() of a
+ * size known only at run time can be a byte-at-a-time string instruction
+ * (x86 inlines them as rep movsb/stosb when optimising for size).
+ */
+static void hist_copy_longs(unsigned long *dst, const void *src, unsigned int n)
+{
+	const unsigned long *from = src;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		dst[i] = get_unaligned(from + i);
+}
+
 /* Zero the unused end of a HIST_STACKTRACE_DEPTH stack buffer. */
 static void hist_stack_pad(unsigned long *buf, unsigned int n)
 {
-	if (n < HIST_STACKTRACE_DEPTH)
-		memset(buf + n, 0, (HIST_STACKTRACE_DEPTH - n) * sizeof(long));
+	for (; n < HIST_STACKTRACE_DEPTH; n++)
+		buf[n] = 0;
 }
 
 /*
@@ -103,7 +119,7 @@ static unsigned long *hist_stack_value(const struct hist_field *f,
 		return fr->stacks;
 	src = hist_record_array(f, fr->rec, &len);
 	n = min_t(u32, len / sizeof(long), HIST_STACKTRACE_DEPTH);
-	memcpy(buf, src, n * sizeof(long));
+	hist_copy_longs(buf, src, n);
 	hist_stack_pad(buf, n);
 	return buf;
 }
@@ -183,9 +199,8 @@ static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
 	u64 ts;
 	u32 len;
 
+	/* Not hitcount nor a constant: hist_scratch_alloc() stored those. */
 	switch (f->kind) {
-	case HIST_K_HITCOUNT:
-		return 1;
 	case HIST_K_NUM:
 		return hist_load_num(fr->rec + f->offset, f->size, f->is_signed);
 	case HIST_K_STR:
@@ -205,8 +220,6 @@ static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
 	case HIST_K_STACKTRACE:
 	case HIST_K_DYNSTACK:
 		return (unsigned long)hist_stack_value(f, fr);
-	case HIST_K_CONST:
-		return f->constant;
 	case HIST_K_VAR_REF:
 		return fr->refs[f->ref->idx];
 	case HIST_K_SELF:
@@ -221,14 +234,14 @@ static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
 			  hist_operand(f->operand[1], fr));
 }
 
-/* Run the fields from @from to @to of the program. */
+/* Run the fields from @from to @to of ht->run. */
 static void hist_run(const struct hist_trigger *ht, struct hist_frame *fr,
 		     unsigned int from, unsigned int to)
 {
 	unsigned int i;
 
 	for (i = from; i < to; i++) {
-		const struct hist_field *f = ht->prog[i];
+		const struct hist_field *f = ht->run[i];
 
 		fr->vals[f->slot] = hist_eval(f, fr);
 	}
@@ -266,7 +279,8 @@ static void hist_build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 		if (hist_field_is_string(f))
 			hist_copy_str(dst, f->key_size, f, fr);
 		else if (hist_field_is_stack(f))
-			memcpy(dst, (void *)(unsigned long)val, f->key_size);
+			hist_copy_longs(dst, (void *)(unsigned long)val,
+					f->key_size / sizeof(long));
 		else
 			*(u64 *)dst = hist_key_num(f, val);
 	}
@@ -497,12 +511,12 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 							    HIST_STACKTRACE_DEPTH,
 						       HIST_STACKTRACE_SKIP));
 	/* Without references nothing waits for the key: all in one run. */
-	hist_run(ht, fr, 0, ht->n_refs ? ht->n_key_fields : ht->n_slots);
+	hist_run(ht, fr, 0, ht->n_refs ? ht->n_run_key : ht->n_run);
 	hist_build_key(ht, fr);
 	if (ht->n_refs) {
 		if (!hist_resolve_refs(ht, fr))
 			return;
-		hist_run(ht, fr, ht->n_key_fields, ht->n_slots);
+		hist_run(ht, fr, ht->n_run_key, ht->n_run);
 	}
 
 	elt = tracing_map_insert(ht->table->map, fr->key);
@@ -539,7 +553,6 @@ void hist_trigger_hit(struct event_trigger_data *data,
 		      struct ring_buffer_event *rbe)
 {
 	struct hist_trigger *ht = data->private_data;
-	struct hist_frame fr;
 	void *scratch;
 	u64 *busy;
 
@@ -555,21 +568,38 @@ void hist_trigger_hit(struct event_trigger_data *data,
 	*busy = 1;
 	barrier();
 
-	fr.ht = ht;
-	fr.scratch = scratch;
-	fr.rec = rec;
-	fr.buffer = buffer;
-	fr.rbe = rbe;
-	fr.vals = scratch + sizeof(*busy);
-	fr.refs = scratch + ht->refs_off;
-	fr.key = scratch + ht->key_off;
-	fr.stacks = scratch + ht->stacks_off;
-	hist_hit(ht, &fr);
+	hist_hit(ht, &(struct hist_frame) {
+		.ht = ht,
+		.scratch = scratch,
+		.rec = rec,
+		.buffer = buffer,
+		.rbe = rbe,
+		.vals = scratch + sizeof(*busy),
+		.refs = scratch + ht->refs_off,
+		.key = scratch + ht->key_off,
+		.stacks = scratch + ht->stacks_off,
+	});
 
 	barrier();
 	*busy = 0;
 	if (static_branch_unlikely(&hist_poll_armed))
 		hist_poll_wakeup();
+}
+
+/* Store the values of the fields no hit runs in the slots of @chunk. */
+static void hist_scratch_fix(const struct hist_trigger *ht, void *chunk)
+{
+	u64 *vals = chunk + sizeof(u64);
+	unsigned int i;
+
+	for (i = 0; i < ht->n_slots; i++) {
+		const struct hist_field *f = ht->prog[i];
+
+		if (f->kind == HIST_K_HITCOUNT)
+			vals[f->slot] = 1;
+		else if (f->kind == HIST_K_CONST)
+			vals[f->slot] = f->constant;
+	}
 }
 
 /**
@@ -580,8 +610,9 @@ void hist_trigger_hit(struct event_trigger_data *data,
  */
 int hist_scratch_alloc(struct hist_trigger *ht)
 {
+	unsigned int off, level;
 	struct hist_ref *ref;
-	unsigned int off;
+	int cpu;
 
 	/* The key we look other maps up with covers each of their keys. */
 	ht->lookup_key_size = ht->key_size;
@@ -603,5 +634,11 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 	/* Zeroed: the busy words, and the key's zeros past key_size. */
 	ht->scratch = __alloc_percpu(ht->scratch_size * HIST_CTX_LEVELS,
 				     sizeof(u64));
-	return ht->scratch ? 0 : -ENOMEM;
+	if (!ht->scratch)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		for (level = 0; level < HIST_CTX_LEVELS; level++)
+			hist_scratch_fix(ht, per_cpu_ptr(ht->scratch, cpu) +
+					 level * ht->scratch_size);
+	return 0;
 }
