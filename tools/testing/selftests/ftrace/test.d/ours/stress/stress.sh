@@ -2,10 +2,11 @@
 # Helpers of the stress cases (test.d/ours/stress/*.tc), sourced by each.
 #
 # A teardown case starts workers, shell functions that a background loop
-# calls over and over, and lets them race for $STRESS_SECONDS; then it
-# stops them, checks that none of them saw what must not happen and that
-# each did what it is there for at least once, removes everything and checks
-# that nothing stays busy. A kernel splat fails the case through the
+# calls over and over, and lets them race for $STRESS_SECONDS (longer if
+# something the case needs has not happened yet); then it stops them, checks
+# that none of them saw what must not happen and that each did what it is
+# there for at least once, removes everything and checks that nothing stays
+# busy. A kernel splat fails the case through the
 # harness; a hang fails it here (a worker that does not stop) or through
 # the unit's time limit and the hung task detector.
 #
@@ -99,11 +100,30 @@ worker() {
 	echo "worker $name: pid $!"
 }
 
-# race: let the workers run for STRESS_SECONDS, then stop them.
-race() {
+# race WHAT...: let the workers run for STRESS_SECONDS, and on past it
+# while one of the WHATs has not happened yet (a slow machine, a debug
+# kernel, a round of bad luck), for at most RACE_EXTRA more seconds; stop
+# them, then need() each WHAT.
+RACE_EXTRA=90
+race() { # what...
+	local t=0 what missing
 	echo "racing for $STRESS_SECONDS s"
 	sleep $STRESS_SECONDS
+	while [ $t -lt $RACE_EXTRA ]; do
+		missing=
+		for what; do
+			grep -q -x -F "$what" $TMPDIR/counts 2> /dev/null ||
+				missing="$missing $what"
+		done
+		[ -n "$missing" ] || break
+		[ $t -gt 0 ] || echo "racing on for:$missing"
+		sleep 1
+		t=$((t + 1))
+	done
 	stop_workers
+	for what; do
+		need $what
+	done
 }
 
 # stop_workers: ask the workers to stop after their current round and wait
