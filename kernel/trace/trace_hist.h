@@ -516,10 +516,22 @@ static inline bool hist_field_is_stack(const struct hist_field *f)
 	return f->form == HIST_FORM_STACK;
 }
 
-/* A field whose value is the same at every event: hitcount, a constant. */
-static inline bool hist_field_is_fixed(const struct hist_field *f)
+/*
+ * A field whose value is the same at every event (hitcount, a constant):
+ * true, with that value in *@val; false for any other field.
+ */
+static inline bool hist_field_fixed_value(const struct hist_field *f, u64 *val)
 {
-	return f->kind == HIST_K_HITCOUNT || f->kind == HIST_K_CONST;
+	switch (f->kind) {
+	case HIST_K_HITCOUNT:
+		*val = 1;
+		return true;
+	case HIST_K_CONST:
+		*val = f->constant;
+		return true;
+	default:
+		return false;
+	}
 }
 
 /**

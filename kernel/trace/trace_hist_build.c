@@ -318,6 +318,7 @@ static int hist_program(struct hist_trigger *ht)
 	DECLARE_BITMAP(keyed, HIST_FIELDS_MAX) = { };
 	unsigned int i, pass, n = 0;
 	struct hist_field *f;
+	u64 fixed;
 
 	ht->prog = kcalloc(ht->n_slots, sizeof(*ht->prog), GFP_KERNEL);
 	ht->run = kcalloc(ht->n_slots, sizeof(*ht->run), GFP_KERNEL);
@@ -341,7 +342,7 @@ static int hist_program(struct hist_trigger *ht)
 			f->stack_idx = ht->n_stacks++;
 		if (f->kind == HIST_K_TIMESTAMP && (f->mods & HIST_M_USECS))
 			ht->ts_usecs = true;
-		if (hist_field_is_fixed(f))
+		if (hist_field_fixed_value(f, &fixed))
 			continue;
 		ht->run[ht->n_run++] = f;
 		if (i < ht->n_key_fields)

@@ -594,11 +594,10 @@ static void hist_scratch_fix(const struct hist_trigger *ht, void *chunk)
 
 	for (i = 0; i < ht->n_slots; i++) {
 		const struct hist_field *f = ht->prog[i];
+		u64 val;
 
-		if (f->kind == HIST_K_HITCOUNT)
-			vals[f->slot] = 1;
-		else if (f->kind == HIST_K_CONST)
-			vals[f->slot] = f->constant;
+		if (hist_field_fixed_value(f, &val))
+			vals[f->slot] = val;
 	}
 }
 
