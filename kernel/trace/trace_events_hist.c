@@ -161,7 +161,8 @@ static int hist_use_timestamps(struct hist_parse *p, struct hist_trigger *ht)
 		return -ENOMEM;
 	ret = tracing_set_clock(ht->tr, clock);
 	if (ret) {
-		hist_err(p, HIST_ERR_SET_CLOCK_FAIL, p->spec.clock);
+		/* The entry of the refusal, with the clock's own errno. */
+		hist_fail(p, HIST_ERR_SET_CLOCK_FAIL, p->spec.clock);
 		return ret;
 	}
 	ht->ts_in_ns = trace_clock_in_ns(ht->tr);
@@ -333,10 +334,9 @@ static struct event_trigger_data *hist_named_leader(struct hist_parse *p,
 		return NULL;
 	leader = find_named_trigger(data->name);
 	if (leader && !hist_trigger_same(leader->private_data,
-					 data->private_data)) {
-		hist_err(p, HIST_ERR_NAMED_MISMATCH, p->spec.name_item);
-		return ERR_PTR(-EINVAL);
-	}
+					 data->private_data))
+		return ERR_PTR(hist_fail(p, HIST_ERR_NAMED_MISMATCH,
+					 p->spec.name_item));
 	return leader;
 }
 
@@ -369,15 +369,14 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 			hist_apply_state(p, same);
 			return 1;
 		}
-		hist_err(p, HIST_ERR_HIST_EXISTS, NULL);
-		return -EEXIST;
+		return hist_fail(p, HIST_ERR_HIST_EXISTS, NULL);
 	}
 	if (p->spec.cont || p->spec.clear) {
 		/* A histogram of that name that is another is found first. */
-		if (IS_ERR(hist_named_leader(p, data)))
-			return -EINVAL;
-		hist_err(p, HIST_ERR_HIST_NOT_FOUND, NULL);
-		return -ENOENT;
+		ret = PTR_ERR_OR_ZERO(hist_named_leader(p, data));
+		if (ret)
+			return ret;
+		return hist_fail(p, HIST_ERR_HIST_NOT_FOUND, NULL);
 	}
 
 	ret = data->name ? hist_join_named(p, data) : hist_table_create(ht);
@@ -424,8 +423,8 @@ static int hist_remove_matching(struct hist_parse *p,
 	if (!data)
 		return 0;
 	ht = data->private_data;
-	if (ht->users)
-		return -EBUSY;		/* others read its variables */
+	if (ht->users)		/* others read its variables */
+		return hist_fail(p, HIST_QUIET_VARS_IN_USE, NULL);
 	hist_remove_trigger(data, file);
 	return 0;
 }
@@ -506,17 +505,16 @@ static struct hist_field *hist_field_var_hist(struct hist_build *b,
 
 	lockdep_assert_held(&event_mutex);
 	file = system ? __find_event_file(ht->tr, system, event) : NULL;
-	if (system && !file) {
-		hist_err(b->p, HIST_ERR_EVENT_FILE_NOT_FOUND, field);
-		return ERR_PTR(-EINVAL);
-	}
+	if (system && !file)
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_EVENT_FILE_NOT_FOUND,
+					 field));
 	tmpl = file ? hist_template_of(file, ht) : NULL;
-	if (file && !tmpl) {
-		hist_err(b->p, HIST_ERR_MATCH_HIST_NOT_FOUND, field);
-		return ERR_PTR(-EINVAL);
-	}
+	if (file && !tmpl)
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_MATCH_HIST_NOT_FOUND,
+					 field));
 	if (!file) {
-		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
+		/* Two entries: this one, then that of any failed field var. */
+		hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, field);
 		goto fail;
 	}
 	var = kasprintf(GFP_KERNEL, "synthetic_%s", field);
@@ -529,11 +527,12 @@ static struct hist_field *hist_field_var_hist(struct hist_build *b,
 			kfree(var);
 			return ERR_PTR(-ENOMEM);
 		}
-		/* The ABI's command buffer: a longer one fails unsaid. */
+		/* The ABI's command buffer: a longer one is refused. */
 		if (strlen(cmd) >= MAX_FILTER_STR_VAL) {
 			kfree(cmd);
 			kfree(var);
-			return ERR_PTR(-EINVAL);
+			return ERR_PTR(hist_fail(b->p, HIST_QUIET_FIELD_VAR_CMD,
+						 field));
 		}
 		ret = hist_cmd_parse_for(&hist_cmd, file, glob, glob, cmd,
 					 b->p);
@@ -550,8 +549,8 @@ static struct hist_field *hist_field_var_hist(struct hist_build *b,
 		f = hist_ref_field(b, system, event, var, HIST_R_PARAM);
 	} else if (made) {
 		/* Made on an event whose variables are not found by name. */
-		hist_err(b->p, HIST_ERR_SYNTH_VAR_NOT_FOUND, field);
-		f = ERR_PTR(-EINVAL);
+		f = ERR_PTR(hist_fail(b->p, HIST_ERR_SYNTH_VAR_NOT_FOUND,
+				      field));
 	}
 	kfree(var);
 	if (IS_ERR(f))
@@ -559,8 +558,7 @@ static struct hist_field *hist_field_var_hist(struct hist_build *b,
 	if (f)
 		return f;
 fail:
-	hist_err(b->p, HIST_ERR_FIELD_VAR_HIST_FAIL, field);
-	return ERR_PTR(-EINVAL);
+	return ERR_PTR(hist_fail(b->p, HIST_ERR_FIELD_VAR_HIST_FAIL, field));
 }
 
 /*

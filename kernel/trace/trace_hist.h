@@ -196,8 +196,12 @@ enum hist_role {
 #define HIST_CTX_LEVELS		4	/* task, softirq, irq, NMI */
 
 /*
- * The errors of hist commands; hist_err_text[] (trace_hist_parse.c) has
- * their error_log texts, the ABI's wording, which users' scripts match.
+ * Why a hist command is refused: every refusal has one, and hist_fail()
+ * (trace_hist_parse.c) is the one way to refuse. Up to HIST_ERR_KEY_VAR_REF
+ * a refusal writes its error_log entry, hist_err_text[]'s text in the
+ * ABI's wording, which users' scripts match; from HIST_QUIET_FIRST on it
+ * writes none, as the ABI has it. hist_fail() returns each one's errno:
+ * -EINVAL but where hist_errno() says otherwise.
  */
 enum hist_err {
 	HIST_ERR_EMPTY_ASSIGNMENT,
@@ -243,6 +247,27 @@ enum hist_err {
 	HIST_ERR_MATCH_HIST_NOT_FOUND,
 	HIST_ERR_EVENT_FILE_NOT_FOUND,
 	HIST_ERR_KEY_VAR_REF,
+	/* Refused without an error_log entry: */
+	HIST_QUIET_FIRST,
+	HIST_QUIET_FILTER_TAIL = HIST_QUIET_FIRST, /* " ifx" ends the command */
+	HIST_QUIET_FILTER_EMPTY,	/* "if" and nothing after it */
+	HIST_QUIET_EMPTY_ITEM,		/* "::" */
+	HIST_QUIET_UNKNOWN_ITEM,	/* a word that is no flag */
+	HIST_QUIET_NO_KEYS,
+	HIST_QUIET_SIZE,		/* size= bad, or out of range */
+	HIST_QUIET_SIZE_RANGE,		/* size= past an unsigned long */
+	HIST_QUIET_TOO_MANY_ACTIONS,
+	HIST_QUIET_TRACK_NO_PAREN,	/* onmax( or onchange( without ')' */
+	HIST_QUIET_TOO_MANY_KEYS,
+	HIST_QUIET_KEY_TOO_BIG,		/* keys past HIST_KEY_SIZE_MAX */
+	HIST_QUIET_TOO_MANY_VALS,
+	HIST_QUIET_TOO_MANY_PARAMS,
+	HIST_QUIET_PARAM_DOTTED,	/* a synthetic event's "x.hex" */
+	HIST_QUIET_NO_OPERAND,		/* "+a", "a+", "-b" */
+	HIST_QUIET_MINUS_NO_PARENS,	/* "-a", "-(a" */
+	HIST_QUIET_MINUS_GROUPED,	/* "-(a.log2)" */
+	HIST_QUIET_FIELD_VAR_CMD,	/* a field variable's command is long */
+	HIST_QUIET_VARS_IN_USE,		/* "!hist": others read its variables */
 };
 
 enum hist_handler {
@@ -355,6 +380,8 @@ struct hist_field;
  * @text:	a copy of @orig cut into pieces by the parser
  * @find_event:	how the parser finds the event of onmatch(SYSTEM.EVENT)
  *		in @tr (__find_event_file(), or a KUnit stand-in)
+ * @refused:	whether hist_fail() refused the command
+ * @why:	the first refusal of the command, logged or not
  * @n_errs:	error_log entries written for the command
  * @err:	the first of them
  * @err_pos:	its caret
@@ -378,14 +405,16 @@ struct hist_parse {
 	struct hist_field	*(*field_var)(struct hist_build *b,
 					      const char *system,
 					      const char *event, char *field);
+	bool			refused;
+	enum hist_err		why;
 	unsigned int		n_errs;
 	enum hist_err		err;
 	unsigned int		err_pos;
 	struct hist_spec	spec;
 };
 
-void hist_err(struct hist_parse *p, enum hist_err err, const char *token);
-void hist_err_dotted(struct hist_parse *p, enum hist_err err,
+int hist_fail(struct hist_parse *p, enum hist_err why, const char *token);
+int hist_fail_dotted(struct hist_parse *p, enum hist_err why,
 		     const char *token);
 int hist_parse_init(struct hist_parse *p, const char *param);
 void hist_parse_free(struct hist_parse *p);

@@ -92,16 +92,17 @@ static bool hist_own_field_name(struct hist_build *b, const char *text)
 
 /*
  * save() of "$VAR" or "SYSTEM.EVENT.$VAR" (@text, cut and restored here)
- * naming no variable is reported as an operand of an expression is, then
- * as a field variable that could not be made. True when it was.
+ * naming no variable is refused as an operand of an expression is, then
+ * as a field variable that could not be made: four entries. 0 when the
+ * variable is there, or @text names none.
  */
-static bool hist_saved_var_missing(struct hist_build *b, char *text)
+static int hist_check_saved_var(struct hist_build *b, char *text)
 {
 	char *dollar = strchr(text, '$'), *dot1, *dot2;
 	bool found;
 
 	if (!dollar)
-		return false;
+		return 0;
 	if (dollar == text) {
 		found = hist_own_var(b->ht, text + 1) ||
 			hist_var_find(b, NULL, NULL, text + 1, HIST_R_PARAM);
@@ -109,19 +110,18 @@ static bool hist_saved_var_missing(struct hist_build *b, char *text)
 		dot1 = strchr(text, '.');
 		dot2 = dot1 ? strchr(dot1 + 1, '.') : NULL;
 		if (!dot2 || dollar != dot2 + 1)
-			return false;
+			return 0;
 		*dot1 = *dot2 = '\0';
 		found = hist_var_find(b, text, dot1 + 1, dollar + 1,
 				      HIST_R_PARAM);
 		*dot1 = *dot2 = '.';
 	}
 	if (found)
-		return false;
-	hist_err(b->p, HIST_ERR_VAR_NOT_FOUND, dollar + 1);
-	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
-	hist_err(b->p, HIST_ERR_FIELD_VAR_PARSE_FAIL, text);
-	hist_err(b->p, HIST_ERR_FIELD_VAR_CREATE_FAIL, text);
-	return true;
+		return 0;
+	hist_fail(b->p, HIST_ERR_VAR_NOT_FOUND, dollar + 1);
+	hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
+	hist_fail(b->p, HIST_ERR_FIELD_VAR_PARSE_FAIL, text);
+	return hist_fail(b->p, HIST_ERR_FIELD_VAR_CREATE_FAIL, text);
 }
 
 /*
@@ -138,21 +138,22 @@ static struct hist_field *hist_param_field(struct hist_build *b,
 	struct hist_field *f;
 	struct hist_var *var;
 	char *orig;
+	int ret;
 
 	if (!save && dot && !strchr(dot + 1, '.'))
-		return ERR_PTR(-EINVAL);
-	if (save && hist_saved_var_missing(b, text))
-		return ERR_PTR(-EINVAL);
+		return ERR_PTR(hist_fail(b->p, HIST_QUIET_PARAM_DOTTED, text));
+	ret = save ? hist_check_saved_var(b, text) : 0;
+	if (ret)
+		return ERR_PTR(ret);
 	if (text[0] == '$') {
 		var = hist_own_var(b->ht, text + 1);
 		if (var)
 			return hist_self_ref(b, var);
 		/* Not ours: onmatch() looks on its event only. */
 		if (!hist_var_lookup(b->ht->tr, act->match_system,
-				     act->match_event, text + 1)) {
-			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, text + 1);
-			return ERR_PTR(-EINVAL);
-		}
+				     act->match_event, text + 1))
+			return ERR_PTR(hist_fail(b->p, HIST_ERR_PARAM_NOT_FOUND,
+						 text + 1));
 		return hist_ref_field(b, act->match_system, act->match_event,
 				      text + 1, HIST_R_PARAM);
 	}
@@ -171,9 +172,10 @@ static struct hist_field *hist_param_field(struct hist_build *b,
 	f = hist_field_parse(b, text, HIST_R_PARAM);
 	if (!IS_ERR(f))
 		goto out;
-	hist_err(b->p, HIST_ERR_FIELD_VAR_PARSE_FAIL, orig);
+	/* Entries of their own after the parse's; its errno is kept. */
+	hist_fail(b->p, HIST_ERR_FIELD_VAR_PARSE_FAIL, orig);
 	if (save) {
-		hist_err(b->p, HIST_ERR_FIELD_VAR_CREATE_FAIL, orig);
+		hist_fail(b->p, HIST_ERR_FIELD_VAR_CREATE_FAIL, orig);
 		goto out;
 	}
 	/* Not a field of ours: maybe one of the onmatch event's. */
@@ -234,11 +236,9 @@ static int hist_build_trace(struct hist_build *b, struct hist_action *act,
 	se = synth_event_find(synth_name);
 	if (!se) {
 		if (as->shorthand)
-			hist_err_dotted(b->p, HIST_ERR_SYNTH_NOT_FOUND,
-					synth_name);
-		else
-			hist_err(b->p, HIST_ERR_SYNTH_NOT_FOUND, synth_name);
-		return -EINVAL;
+			return hist_fail_dotted(b->p, HIST_ERR_SYNTH_NOT_FOUND,
+						synth_name);
+		return hist_fail(b->p, HIST_ERR_SYNTH_NOT_FOUND, synth_name);
 	}
 	/* A parameter too many is a mismatch; too few, a count error. */
 	for (i = 0; i < n; i++) {
@@ -248,18 +248,16 @@ static int hist_build_trace(struct hist_build *b, struct hist_action *act,
 		f = hist_param_field(b, act, params[i], false);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (!sf || !hist_param_fits(f, sf)) {
-			hist_err(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH, caret);
-			return -EINVAL;
-		}
+		if (!sf || !hist_param_fits(f, sf))
+			return hist_fail(b->p, HIST_ERR_SYNTH_TYPE_MISMATCH,
+					 caret);
 		act->params[act->n_params++] = f;
 	}
 	if (as->params_overflow)
-		return -EINVAL;
-	if (act->n_params != synth_event_n_fields(se)) {
-		hist_err(b->p, HIST_ERR_SYNTH_COUNT_MISMATCH, synth_name);
-		return -EINVAL;
-	}
+		return hist_fail(b->p, HIST_QUIET_TOO_MANY_PARAMS, NULL);
+	if (act->n_params != synth_event_n_fields(se))
+		return hist_fail(b->p, HIST_ERR_SYNTH_COUNT_MISMATCH,
+				 synth_name);
 	act->synth = se;
 	return 0;
 }
@@ -290,15 +288,12 @@ static int hist_build_handler(struct hist_build *b, struct hist_action *act,
 		act->match_event = as->arg;
 		return 0;
 	}
-	if (as->arg[0] != '$') {
-		hist_err(b->p, HIST_ERR_TRACK_NOT_VAR, as->arg);
-		return -EINVAL;
-	}
+	if (as->arg[0] != '$')
+		return hist_fail(b->p, HIST_ERR_TRACK_NOT_VAR, as->arg);
 	var = hist_own_var(b->ht, as->arg + 1);
-	if (!var) {
-		hist_err(b->p, HIST_ERR_TRACK_VAR_NOT_FOUND, as->arg + 1);
-		return -EINVAL;
-	}
+	if (!var)
+		return hist_fail(b->p, HIST_ERR_TRACK_VAR_NOT_FOUND,
+				 as->arg + 1);
 	act->watched = var->field;
 	return 0;
 }
@@ -388,7 +383,8 @@ static int hist_build_action(struct hist_build *b, struct hist_action *act,
 		return hist_snapshot_available(b->ht);
 	case HIST_DO_SAVE:
 		if (as->params_overflow)
-			return -EINVAL;
+			return hist_fail(b->p, HIST_QUIET_TOO_MANY_PARAMS,
+					 NULL);
 		return hist_build_save(b, act, as->params, as->n_params);
 	default:
 		return hist_build_trace(b, act, as);
@@ -418,10 +414,8 @@ int hist_actions_build(struct hist_build *b)
 		ret = hist_build_action(b, act, &s->actions[i]);
 		if (ret)
 			return ret;
-		if (act->kind == HIST_DO_SAVE && saves++) {
-			hist_err(b->p, HIST_ERR_TOO_MANY_SAVES, NULL);
-			return -EEXIST;
-		}
+		if (act->kind == HIST_DO_SAVE && saves++)
+			return hist_fail(b->p, HIST_ERR_TOO_MANY_SAVES, NULL);
 		if (act->kind == HIST_DO_SNAPSHOT)
 			ht->snapshot = act;
 	}

@@ -33,11 +33,11 @@
 #include "trace_hist.h"
 
 /*
- * Give key @f its place in the map's key. A key that would make the whole
- * key longer than HIST_KEY_SIZE_MAX is refused there, before the keys
- * after it are read, and without an error_log entry: the ABI's answer.
+ * Give key @f its place in the map's key; false when it would make the
+ * whole key longer than HIST_KEY_SIZE_MAX, which refuses the command
+ * there, before the keys after it are read.
  */
-static int hist_place_key(struct hist_trigger *ht, struct hist_field *f)
+static bool hist_place_key(struct hist_trigger *ht, struct hist_field *f)
 {
 	if (hist_field_is_stack(f))
 		f->key_size = HIST_STACKTRACE_SIZE;
@@ -46,10 +46,10 @@ static int hist_place_key(struct hist_trigger *ht, struct hist_field *f)
 	else
 		f->key_size = sizeof(u64);
 	if (ht->key_size + f->key_size > HIST_KEY_SIZE_MAX)
-		return -EINVAL;
+		return false;
 	f->key_off = ht->key_size;
 	ht->key_size += f->key_size;
-	return 0;
+	return true;
 }
 
 /* Whether @f reads a variable, itself or through an operand. */
@@ -68,19 +68,14 @@ static int hist_build_keys(struct hist_build *b)
 	unsigned int i;
 
 	for (i = 0; i < s->n_keys; i++) {
-		if (!*s->keys[i]) {
-			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
-			return -EINVAL;
-		}
+		if (!*s->keys[i])
+			return hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
 		f = hist_field_parse(b, s->keys[i], HIST_R_KEY);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (!f)
-			return -ENOMEM;
-		if (hist_reads_var(f)) {
-			hist_err(b->p, HIST_ERR_KEY_VAR_REF, s->keys[i]);
-			return -EINVAL;
-		}
+		if (hist_reads_var(f))
+			return hist_fail(b->p, HIST_ERR_KEY_VAR_REF,
+					 s->keys[i]);
 		/*
 		 * A grouped hitcount or stack trace key has no name (none
 		 * that sort= finds, the hitcount none printed either).
@@ -93,11 +88,14 @@ static int hist_build_keys(struct hist_build *b)
 			if (!f->name)
 				return -ENOMEM;
 		}
-		if (hist_place_key(ht, f))
-			return -EINVAL;
+		if (!hist_place_key(ht, f))
+			return hist_fail(b->p, HIST_QUIET_KEY_TOO_BIG,
+					 s->keys[i]);
 		ht->keys[ht->n_keys++] = f;
 	}
-	return s->keys_overflow ? -EINVAL : 0;
+	if (s->keys_overflow)
+		return hist_fail(b->p, HIST_QUIET_TOO_MANY_KEYS, NULL);
+	return 0;
 }
 
 /*
@@ -119,10 +117,8 @@ static int hist_build_vals(struct hist_build *b)
 	ht->vals[ht->n_vals++] = f;
 
 	while (ht->n_vals < HIST_VALS_MAX && (piece = hist_next(&list, ','))) {
-		if (!*piece) {
-			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
-			return -EINVAL;
-		}
+		if (!*piece)
+			return hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
 		if (!strcmp(piece, "hitcount") && !plain_hitcount_seen) {
 			plain_hitcount_seen = true;
 			continue;
@@ -133,11 +129,9 @@ static int hist_build_vals(struct hist_build *b)
 		ht->vals[ht->n_vals++] = f;
 	}
 	if (list && strcmp(list, "hitcount"))
-		return -EINVAL;
-	if (ht->nohitcount && ht->n_vals == 1) {
-		hist_err(b->p, HIST_ERR_NEED_NOHC_VAL, NULL);
-		return -ENOENT;		/* the ABI's errno, odd as it is */
-	}
+		return hist_fail(b->p, HIST_QUIET_TOO_MANY_VALS, list);
+	if (ht->nohitcount && ht->n_vals == 1)
+		return hist_fail(b->p, HIST_ERR_NEED_NOHC_VAL, NULL);
 	return 0;
 }
 
@@ -169,15 +163,12 @@ static int hist_build_vars(struct hist_build *b)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
-		if (hist_var_defined(b, i)) {
-			hist_err(b->p, HIST_ERR_VAR_DEFINED, s->vars[i].name);
-			return -EINVAL;
-		}
+		if (hist_var_defined(b, i))
+			return hist_fail(b->p, HIST_ERR_VAR_DEFINED,
+					 s->vars[i].name);
 		f = hist_field_parse(b, s->vars[i].expr, HIST_R_VAR);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (!f)
-			return -ENOMEM;
 
 		var = kzalloc(sizeof(*var), GFP_KERNEL);
 		if (!var)
@@ -237,30 +228,25 @@ static int hist_build_sort(struct hist_build *b)
 		 * then its modifier.
 		 */
 		text = s->sort[i];
-		if (*text && s->sort_overflow && i == HIST_SORT_KEYS_MAX - 1) {
-			hist_err(b->p, HIST_ERR_TOO_MANY_SORT_FIELDS,
-				 s->sort_overflow);
-			return -EINVAL;
-		}
+		if (*text && s->sort_overflow && i == HIST_SORT_KEYS_MAX - 1)
+			return hist_fail(b->p, HIST_ERR_TOO_MANY_SORT_FIELDS,
+					 s->sort_overflow);
 		mod = strchr(text, '.');
 		if (mod)
 			*mod++ = '\0';
-		if (!*text) {
-			hist_err(b->p, HIST_ERR_EMPTY_SORT_FIELD, "sort=");
-			return -EINVAL;
-		}
+		if (!*text)
+			return hist_fail(b->p, HIST_ERR_EMPTY_SORT_FIELD,
+					 "sort=");
 		sort->field = hist_sort_target(ht, text);
-		if (!sort->field) {
-			hist_err(b->p, HIST_ERR_INVALID_SORT_FIELD, text);
-			return -EINVAL;
-		}
-		if (mod && !strcmp(mod, "descending")) {
+		if (!sort->field)
+			return hist_fail(b->p, HIST_ERR_INVALID_SORT_FIELD,
+					 text);
+		if (mod && !strcmp(mod, "descending"))
 			sort->descending = true;
-		} else if (mod && strcmp(mod, "ascending")) {
-			hist_err_dotted(b->p, HIST_ERR_INVALID_SORT_MODIFIER,
-					mod);
-			return -EINVAL;
-		}
+		else if (mod && strcmp(mod, "ascending"))
+			return hist_fail_dotted(b->p,
+						HIST_ERR_INVALID_SORT_MODIFIER,
+						mod);
 		ht->n_sort++;
 	}
 	return 0;

@@ -140,15 +140,10 @@ static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
 		mod += strlen("bucket");
 		if (*mod == 's')
 			mod++;
-		if (*mod != '=') {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-			return NULL;
-		}
-		mod++;
-		if (kstrtoul(mod, 0, size) || !*size) {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-			return NULL;
-		}
+		/* The caret at what should be '=', else at the size. */
+		if (*mod != '=' || kstrtoul(mod + 1, 0, size) || !*size)
+			return ERR_PTR(hist_fail(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+						 mod + (*mod == '=')));
 		while (m->mod != HIST_M_BUCKET)
 			m++;
 		return m;
@@ -157,35 +152,33 @@ static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
 		if (m->by_prefix ? str_has_prefix(mod, m->name) :
 		    !strcmp(mod, m->name))
 			return m;
-	hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-	return NULL;
+	return ERR_PTR(hist_fail_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+					mod));
 }
 
 /*
- * Whether the modifier @m (written @mod) of the field called @name, used
- * as @roles, is refused before the field is looked up (reported): .execname
+ * Refuse the modifier @m (written @mod) of the field called @name, used
+ * as @roles, before the field is looked up, where it must be: .execname
  * on anything but common_pid, a modifier for values only on a key or a
  * variable, another that a key does not take. Operands and action
- * parameters take any.
+ * parameters take any. 0 when it is not refused.
  */
-static bool hist_mod_refused(struct hist_build *b, const char *name,
-			     const char *mod, const struct hist_mod_desc *m,
-			     unsigned int roles)
+static int hist_mod_check(struct hist_build *b, const char *name,
+			  const char *mod, const struct hist_mod_desc *m,
+			  unsigned int roles)
 {
 	bool operand = roles & (HIST_R_OPERAND | HIST_R_PARAM);
 
 	if ((m->mod == HIST_M_EXECNAME && strcmp(name, "common_pid")) ||
 	    (!operand && (roles & HIST_R_KEY) && !(m->roles & roles)) ||
-	    (!operand && (roles & HIST_R_VAR) && m->roles == HIST_R_VAL)) {
-		hist_err_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
-		return true;
-	}
-	return false;
+	    (!operand && (roles & HIST_R_VAR) && m->roles == HIST_R_VAL))
+		return hist_fail_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+	return 0;
 }
 
 /*
  * Apply the modifier @m (written @mod, past its dot) to @f, used as
- * @roles, past hist_mod_refused(). A modifier that does not suit a value or a
+ * @roles, past hist_mod_check(). A modifier that does not suit a value or a
  * variable is reported at the whole "FIELD.MODIFIER" (@text), and so is
  * .stacktrace on anything but a stack trace array of the record
  * (common_stacktrace included): the ABI's carets.
@@ -205,8 +198,7 @@ static int hist_apply_mod(struct hist_build *b, struct hist_field *f,
 	     (!hist_field_is_stack(f) || f->kind == HIST_K_STACKTRACE)) ||
 	    !(m->roles & roles)) {
 		mod[-1] = '.';
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
-		return -EINVAL;
+		return hist_fail(b->p, HIST_ERR_BAD_FIELD_MODIFIER, text);
 	}
 	f->constant = size;
 	f->mods |= m->mod;
@@ -335,10 +327,11 @@ static struct hist_field *hist_field_mod(struct hist_build *b, char *start,
 	if (mod) {
 		*mod++ = '\0';
 		m = hist_find_mod(b, mod, &size);
-		if (!m)
-			return ERR_PTR(-EINVAL);
-		if (hist_mod_refused(b, text, mod, m, roles))
-			return ERR_PTR(-EINVAL);
+		if (IS_ERR(m))
+			return ERR_CAST(m);
+		ret = hist_mod_check(b, text, mod, m, roles);
+		if (ret)
+			return ERR_PTR(ret);
 	}
 
 	f = hist_special_field(b, text);
@@ -348,11 +341,10 @@ static struct hist_field *hist_field_mod(struct hist_build *b, char *start,
 		return f;
 	if (!f) {
 		/* The FIELD of SYSTEM.EVENT.FIELD follows a dot. */
-		if (start != text)
-			hist_err_dotted(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
-		else
-			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
-		return ERR_PTR(-EINVAL);
+		ret = start != text ?
+		      hist_fail_dotted(b->p, HIST_ERR_FIELD_NOT_FOUND, text) :
+		      hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, text);
+		return ERR_PTR(ret);
 	}
 	/*
 	 * No stack trace is a value (the event's, or a stack array of the
@@ -362,8 +354,8 @@ static struct hist_field *hist_field_mod(struct hist_build *b, char *start,
 	    !(roles & HIST_R_OPERAND)) {
 		if (mod && start == text)
 			mod[-1] = '.';
-		hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, start);
-		return ERR_PTR(-EINVAL);
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
+					 start));
 	}
 	if (mod) {
 		ret = hist_apply_mod(b, f, text, mod, m, size, roles);
@@ -447,10 +439,9 @@ static struct hist_field *hist_own_alias(struct hist_build *b, char *ref,
 		value = s->vars[i].expr;
 		if (strchr(value, '$') || hist_find_operator(value))
 			return NULL;
-		if (isdigit(*value)) {
-			hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, value);
-			return ERR_PTR(-EINVAL);
-		}
+		if (isdigit(*value))
+			return ERR_PTR(hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND,
+						 value));
 		copy = kstrdup(value, GFP_KERNEL);
 		if (!copy)
 			return ERR_PTR(-ENOMEM);
@@ -458,10 +449,10 @@ static struct hist_field *hist_own_alias(struct hist_build *b, char *ref,
 		f = hist_field_mod(b, copy, copy, strchr(copy, '.'),
 				   HIST_R_VAR | HIST_R_KEY);
 		kfree(copy);
-		if (!IS_ERR(f) && !hist_alias_suits(f, roles)) {
-			hist_err(b->p, HIST_ERR_BAD_FIELD_MODIFIER, ref);
-			return ERR_PTR(-EINVAL);
-		}
+		if (!IS_ERR(f) && !hist_alias_suits(f, roles))
+			return ERR_PTR(hist_fail(b->p,
+						 HIST_ERR_BAD_FIELD_MODIFIER,
+						 ref));
 		return f;
 	}
 	return NULL;
@@ -491,11 +482,10 @@ struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
 	struct hist_var *var;
 
 	var = hist_var_find(b, system, event, name, roles);
-	if (!var) {
-		hist_err(b->p, roles & HIST_R_PARAM ? HIST_ERR_PARAM_NOT_FOUND :
-			 HIST_ERR_VAR_NOT_FOUND, name);
-		return ERR_PTR(-EINVAL);
-	}
+	if (!var)
+		return ERR_PTR(hist_fail(b->p, roles & HIST_R_PARAM ?
+					 HIST_ERR_PARAM_NOT_FOUND :
+					 HIST_ERR_VAR_NOT_FOUND, name));
 
 	list_for_each_entry(ref, &ht->refs, list)
 		if (ref->var == var)
@@ -548,6 +538,7 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 	char *system = NULL, *event = NULL, *mod;
 	unsigned long size;
 	struct hist_field *f;
+	int ret;
 
 	if (dollar == text) {
 		f = hist_own_alias(b, dollar, roles);
@@ -560,16 +551,14 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 		dollar[-1] = '\0';
 		/* An action parameter that names no variable: one entry. */
 		if ((roles & HIST_R_PARAM) &&
-		    !hist_var_lookup(b->ht->tr, system, event, dollar + 1)) {
-			hist_err(b->p, HIST_ERR_PARAM_NOT_FOUND, dollar + 1);
-			return ERR_PTR(-EINVAL);
-		}
+		    !hist_var_lookup(b->ht->tr, system, event, dollar + 1))
+			return ERR_PTR(hist_fail(b->p, HIST_ERR_PARAM_NOT_FOUND,
+						 dollar + 1));
 	}
 	/* A '$' that names nothing is a field, which none is. */
-	if (!dollar[1]) {
-		hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
-		return ERR_PTR(-EINVAL);
-	}
+	if (!dollar[1])
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND,
+					 dollar));
 	f = hist_ref_field(b, system, event, dollar + 1, roles);
 	if (PTR_ERR_OR_ZERO(f) != -EINVAL)
 		return f;
@@ -581,11 +570,13 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 	if (mod) {
 		*mod++ = '\0';
 		m = hist_find_mod(b, mod, &size);
-		if (!m || hist_mod_refused(b, dollar, mod, m, roles))
-			return ERR_PTR(-EINVAL);
+		if (IS_ERR(m))
+			return ERR_CAST(m);
+		ret = hist_mod_check(b, dollar, mod, m, roles);
+		if (ret)
+			return ERR_PTR(ret);
 	}
-	hist_err(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar);
-	return ERR_PTR(-EINVAL);
+	return ERR_PTR(hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar));
 }
 
 /*
@@ -599,10 +590,9 @@ static struct hist_field *hist_atom(struct hist_build *b, char *text,
 	u64 num;
 
 	if (isdigit(*text)) {
-		if (kstrtoull(text, 0, &num)) {
-			hist_err(b->p, HIST_ERR_EXPECT_NUMBER, text);
-			return ERR_PTR(-EINVAL);
-		}
+		if (kstrtoull(text, 0, &num))
+			return ERR_PTR(hist_fail(b->p, HIST_ERR_EXPECT_NUMBER,
+						 text));
 		return hist_constant(b, text, num);
 	}
 	/*
@@ -698,26 +688,21 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 	struct hist_field *f, *operand;
 	char *close, *inner;
 
-	if (s[1] != '(')
-		return ERR_PTR(-EINVAL);
 	close = strrchr(s, ')');
-	if (!close)
-		return ERR_PTR(-EINVAL);
-	if (close[1]) {
-		hist_err(b->p, HIST_ERR_UNARY_MINUS_SUBEXPR, s + 2);
-		return ERR_PTR(-EINVAL);
-	}
+	if (s[1] != '(' || !close)
+		return ERR_PTR(hist_fail(b->p, HIST_QUIET_MINUS_NO_PARENS, s));
+	if (close[1])
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_UNARY_MINUS_SUBEXPR,
+					 s + 2));
 	*close = '\0';
 	operand = hist_expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(operand))
 		return operand;
-	/* A grouped field is not negated, without a word. */
 	if (operand->mods & HIST_M_GROUP)
-		return ERR_PTR(-EINVAL);
-	if (hist_record_string(operand)) {
-		hist_err(b->p, HIST_ERR_STRING_OPERAND, s + 2);
-		return ERR_PTR(-EINVAL);
-	}
+		return ERR_PTR(hist_fail(b->p, HIST_QUIET_MINUS_GROUPED,
+					 s + 2));
+	if (hist_record_string(operand))
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND, s + 2));
 
 	inner = hist_field_spec(operand);
 	if (!inner)
@@ -766,7 +751,7 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 		return hist_atom(b, s, roles);
 	/* A sign without an operand is a syntax error, not a field. */
 	if (*s == '+')
-		return ERR_PTR(-EINVAL);
+		return ERR_PTR(hist_fail(b->p, HIST_QUIET_NO_OPERAND, s));
 	op = hist_find_operator(s);
 	if (!op)
 		return hist_atom(b, s, roles);
@@ -778,12 +763,11 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 	unary = op == s && *op == '-';
 	/* An operator without an operand on either side, before counting. */
 	if (!unary && (op == s || !op[1]))
-		return ERR_PTR(-EINVAL);
+		return ERR_PTR(hist_fail(b->p, HIST_QUIET_NO_OPERAND, s));
 	if (++*n_ops > HIST_EXPR_OPS_MAX) {
 		if (!unary)
 			*op = '\0';
-		hist_err(b->p, HIST_ERR_TOO_MANY_SUBEXPR, s);
-		return ERR_PTR(-EINVAL);
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_TOO_MANY_SUBEXPR, s));
 	}
 	if (unary)
 		return hist_unary_minus(b, s, roles, n_ops);
@@ -797,14 +781,12 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 	 * before the right one is read.
 	 */
 	if (hist_record_string(l)) {
-		hist_err(b->p, HIST_ERR_STRING_OPERAND, s);
-		r = ERR_PTR(-EINVAL);
+		r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND, s));
 	} else {
 		r = hist_expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
-		if (!IS_ERR(r) && hist_record_string(r)) {
-			hist_err(b->p, HIST_ERR_STRING_OPERAND, op + 1);
-			r = ERR_PTR(-EINVAL);
-		}
+		if (!IS_ERR(r) && hist_record_string(r))
+			r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND,
+					      op + 1));
 	}
 	*op = "+-*/"[kind - HIST_K_ADD];
 	if (IS_ERR(r))
@@ -812,14 +794,12 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 	l->roles |= HIST_R_OPERAND;
 	r->roles |= HIST_R_OPERAND;
 
-	if (l->in_usecs != r->in_usecs) {
-		hist_err(b->p, HIST_ERR_TIMESTAMP_MISMATCH, NULL);
-		return ERR_PTR(-EINVAL);
-	}
-	if (kind == HIST_K_DIV && r->kind == HIST_K_CONST && !r->constant) {
-		hist_err(b->p, HIST_ERR_DIVISION_BY_ZERO, op + 1);
-		return ERR_PTR(-EDOM);
-	}
+	if (l->in_usecs != r->in_usecs)
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_TIMESTAMP_MISMATCH,
+					 NULL));
+	if (kind == HIST_K_DIV && r->kind == HIST_K_CONST && !r->constant)
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_DIVISION_BY_ZERO,
+					 op + 1));
 
 	if (hist_const_operand(l, &lval) && hist_const_operand(r, &rval)) {
 		hist_drop_last(b, r);

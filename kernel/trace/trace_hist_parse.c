@@ -14,9 +14,10 @@
  * here: struct hist_spec points into a private copy of the command, cut
  * with NULs.
  *
- * Errors go to the trace array's error_log through hist_err(), with a
- * caret at the first place the offending text appears in the command (the
- * ABI's way of pointing at it).
+ * Every refusal goes through hist_fail(), which writes the error_log
+ * entry the ABI has for it (none for some), with a caret at the first
+ * place the offending text appears in the command (the ABI's way of
+ * pointing at it), and gives the errno.
  *
  * Nothing here looks at anything but the text, except that the event of
  * onmatch() is looked up through hist_parse.find_event: no lock is
@@ -30,7 +31,7 @@
 
 #include "trace_hist.h"
 
-/* The error_log text of each enum hist_err. */
+/* The error_log text of each enum hist_err that has one. */
 static const char * const hist_err_text[] = {
 	[HIST_ERR_EMPTY_ASSIGNMENT] = "Empty assignment",
 	[HIST_ERR_TOO_MANY_SORT_FIELDS] = "Too many sort fields (Max = 2)",
@@ -96,7 +97,7 @@ static const char * const hist_err_text[] = {
  * otherwise (the ABI's carets), so a token holding the "sym-offset"
  * of one is found nowhere and careted at the start: one with
  * ".sym-offset" in it, or one that starts with "sym-offset" and was cut
- * right after a dot (@dotted, see hist_err_dotted()).
+ * right after a dot (@dotted, see hist_fail_dotted()).
  */
 static unsigned int hist_caret(char *cmd, const char *token, bool dotted)
 {
@@ -107,47 +108,83 @@ static unsigned int hist_caret(char *cmd, const char *token, bool dotted)
 	return err_pos(cmd, token);
 }
 
-static void hist_log_err(struct hist_parse *p, enum hist_err err,
-			 const char *token, bool dotted)
+/* The errno of a refusal. */
+static int hist_errno(enum hist_err why)
+{
+	switch (why) {
+	case HIST_ERR_HIST_EXISTS:
+	case HIST_ERR_TOO_MANY_SAVES:
+		return -EEXIST;
+	case HIST_ERR_HIST_NOT_FOUND:
+	case HIST_ERR_NEED_NOHC_VAL:	/* the ABI's errno, odd as it is */
+		return -ENOENT;
+	case HIST_ERR_DIVISION_BY_ZERO:
+		return -EDOM;
+	case HIST_QUIET_VARS_IN_USE:
+		return -EBUSY;
+	case HIST_QUIET_SIZE_RANGE:
+		return -ERANGE;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int hist_refuse(struct hist_parse *p, enum hist_err why,
+		       const char *token, bool dotted)
 {
 	struct hist_parse *to = p->report_to ? p->report_to : p;
-	unsigned int pos = token ? hist_caret(to->orig, token, dotted) : 0;
+	unsigned int pos;
 
+	if (!p->refused) {
+		p->refused = true;
+		p->why = why;
+	}
+	if (why >= HIST_QUIET_FIRST)
+		return hist_errno(why);
+	pos = token ? hist_caret(to->orig, token, dotted) : 0;
 	if (!p->n_errs++) {
-		p->err = err;
+		p->err = why;
 		p->err_pos = pos;
 	}
 	tracing_log_err(to->tr, to->loc, to->orig, (const char **)hist_err_text,
-			err, pos);
+			why, pos);
+	return hist_errno(why);
 }
 
 /**
- * hist_err - log a hist command error in the trace array's error_log
+ * hist_fail - refuse a hist command: the one way every step does
  * @p:		the parse of the command
- * @err:	what is wrong
+ * @why:	what is wrong
  * @token:	the text the caret points at (its first occurrence in the
  *		command), or NULL for the start of the command
  *
- * The error of a command made for another (@p->report_to) is logged as
- * that command's, the caret at @token's first occurrence in it.
+ * Writes the error_log entry of @why, if it has one. The error of a
+ * command made for another (@p->report_to) is logged as that command's,
+ * the caret at @token's first occurrence in it. Where the ABI writes
+ * several entries for one refusal, each is a hist_fail() of its own, the
+ * last one's errno returned.
+ *
+ * Return: the negative errno of @why.
  */
-void hist_err(struct hist_parse *p, enum hist_err err, const char *token)
+int hist_fail(struct hist_parse *p, enum hist_err why, const char *token)
 {
-	hist_log_err(p, err, token, false);
+	return hist_refuse(p, why, token, false);
 }
 
 /**
- * hist_err_dotted - hist_err() for a token that follows a '.' in the
+ * hist_fail_dotted - hist_fail() for a token that follows a '.' in the
  * command: a modifier, the event of SYSTEM.EVENT, the name of a shorthand
  * action ".NAME(...)"
  * @p:		the parse of the command
- * @err:	what is wrong
+ * @why:	what is wrong
  * @token:	the text the caret points at
+ *
+ * Return: the negative errno of @why.
  */
-void hist_err_dotted(struct hist_parse *p, enum hist_err err,
+int hist_fail_dotted(struct hist_parse *p, enum hist_err why,
 		     const char *token)
 {
-	hist_log_err(p, err, token, true);
+	return hist_refuse(p, why, token, true);
 }
 
 /**
@@ -253,10 +290,8 @@ static int hist_parse_list(struct hist_parse *p, char *item, char *value,
 {
 	int ret;
 
-	if (!*value) {
-		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
-		return -EINVAL;
-	}
+	if (!*value)
+		return hist_fail(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
 	if (out == p->spec.sort)
 		p->spec.sort_overflow = NULL;
 	else
@@ -274,8 +309,6 @@ static int hist_parse_list(struct hist_parse *p, char *item, char *value,
 		p->spec.keys_overflow = true;
 		ret = max;
 	}
-	if (ret < 0)
-		return -EINVAL;
 	*n = ret;
 	return 0;
 }
@@ -286,17 +319,14 @@ static int hist_parse_size(struct hist_parse *p, char *item, char *value)
 	unsigned long size;
 	int ret;
 
-	if (!*value) {
-		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
-		return -EINVAL;
-	}
-	/* Past an unsigned long -ERANGE; any other bad size -EINVAL. */
+	if (!*value)
+		return hist_fail(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
 	ret = kstrtoul(value, 0, &size);
-	if (ret)
-		return ret;
-	if (!size || order_base_2(size) < HIST_BITS_MIN ||
+	if (ret == -ERANGE)
+		return hist_fail(p, HIST_QUIET_SIZE_RANGE, value);
+	if (ret || !size || order_base_2(size) < HIST_BITS_MIN ||
 	    order_base_2(size) > HIST_BITS_MAX)
-		return -EINVAL;
+		return hist_fail(p, HIST_QUIET_SIZE, value);
 	p->spec.bits = order_base_2(size);
 	return 0;
 }
@@ -304,10 +334,8 @@ static int hist_parse_size(struct hist_parse *p, char *item, char *value)
 static int hist_parse_string_attr(struct hist_parse *p, char *item, char *value,
 				  char **out)
 {
-	if (!*value) {
-		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
-		return -EINVAL;
-	}
+	if (!*value)
+		return hist_fail(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
 	*out = value;
 	return 0;
 }
@@ -328,10 +356,8 @@ static int hist_parse_assignments(struct hist_parse *p, char *item)
 	char *piece, *eq;
 
 	/* Nothing after the first '=': refused at once, as an attribute is. */
-	if (!strchr(item, '=')[1]) {
-		hist_err(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
-		return -EINVAL;
-	}
+	if (!strchr(item, '=')[1])
+		return hist_fail(p, HIST_ERR_EMPTY_ASSIGNMENT, item);
 	while ((piece = hist_next(&item, ','))) {
 		if (s->n_vars == HIST_VARS_MAX) {
 			if (!first && !s->vars_overflow)
@@ -404,17 +430,13 @@ static int hist_parse_match_event(struct hist_parse *p,
 {
 	char *dot = strchr(act->arg, '.');
 
-	if (!dot) {
-		hist_err(p, HIST_ERR_MISSING_SUBSYSTEM, act->arg);
-		return -EINVAL;
-	}
+	if (!dot)
+		return hist_fail(p, HIST_ERR_MISSING_SUBSYSTEM, act->arg);
 	*dot = '\0';
 	act->system = act->arg;
 	act->arg = dot + 1;
-	if (!p->find_event(p->tr, act->system, act->arg)) {
-		hist_err_dotted(p, HIST_ERR_BAD_MATCH_EVENT, act->arg);
-		return -EINVAL;
-	}
+	if (!p->find_event(p->tr, act->system, act->arg))
+		return hist_fail_dotted(p, HIST_ERR_BAD_MATCH_EVENT, act->arg);
 	return 0;
 }
 
@@ -442,16 +464,12 @@ static int hist_parse_params(struct hist_parse *p, struct hist_action_spec *act,
 
 	if (close)
 		*close = '\0';
-	if (!*params) {
-		hist_err(p, HIST_ERR_INVALID_PARAM, NULL);
-		return -EINVAL;
-	}
+	if (!*params)
+		return hist_fail(p, HIST_ERR_INVALID_PARAM, NULL);
 	while ((param = hist_next(&params, ','))) {
 		param = strim(param);
-		if (strlen(param) < 2) {
-			hist_err(p, HIST_ERR_INVALID_PARAM, param);
-			return -EINVAL;
-		}
+		if (strlen(param) < 2)
+			return hist_fail(p, HIST_ERR_INVALID_PARAM, param);
 		if (act->n_params == HIST_PARAMS_MAX)
 			act->params_overflow = true;
 		else
@@ -472,12 +490,11 @@ static int hist_parse_action(struct hist_parse *p, struct hist_action_spec *act)
 
 	act->arg += strlen(hist_handlers[handler]) + 1;
 	rest = strchr(act->arg, ')');
-	if (!rest) {
+	if (!rest)
 		/* Said for onmatch() only, at its argument. */
-		if (handler == HIST_ON_MATCH)
-			hist_err(p, HIST_ERR_NO_CLOSING_PAREN, act->arg);
-		return -EINVAL;
-	}
+		return hist_fail(p, handler == HIST_ON_MATCH ?
+				 HIST_ERR_NO_CLOSING_PAREN :
+				 HIST_QUIET_TRACK_NO_PAREN, act->arg);
 	*rest++ = '\0';
 	if (handler == HIST_ON_MATCH) {
 		ret = hist_parse_match_event(p, act);
@@ -486,10 +503,8 @@ static int hist_parse_action(struct hist_parse *p, struct hist_action_spec *act)
 	}
 	dot = strchr(rest, '.');
 	open = dot ? strchr(dot + 1, '(') : NULL;
-	if (!open) {
-		hist_err(p, HIST_ERR_NO_ACTION, NULL);
-		return -EINVAL;
-	}
+	if (!open)
+		return hist_fail(p, HIST_ERR_NO_ACTION, NULL);
 	*open = '\0';
 	act->name = dot + 1;
 	params = open + 1;
@@ -508,8 +523,7 @@ static int hist_parse_action(struct hist_parse *p, struct hist_action_spec *act)
 	if (act->kind == HIST_DO_SNAPSHOT) {
 		if (!c) {
 			/* At what follows the '(', as a parameter would be. */
-			hist_err(p, HIST_ERR_NO_CLOSING_PAREN, params);
-			return -EINVAL;
+			return hist_fail(p, HIST_ERR_NO_CLOSING_PAREN, params);
 		}
 	} else {
 		ret = hist_parse_params(p, act, params, c);
@@ -517,10 +531,8 @@ static int hist_parse_action(struct hist_parse *p, struct hist_action_spec *act)
 			return ret;
 	}
 	/* onmatch() only traces; checked once the parameters are read. */
-	if (handler == HIST_ON_MATCH && act->kind != HIST_DO_TRACE) {
-		hist_err(p, HIST_ERR_HANDLER_ACTION, act->name);
-		return -EINVAL;
-	}
+	if (handler == HIST_ON_MATCH && act->kind != HIST_DO_TRACE)
+		return hist_fail(p, HIST_ERR_HANDLER_ACTION, act->name);
 	return 0;
 }
 
@@ -554,7 +566,7 @@ static int hist_parse_flag(struct hist_parse *p, const char *item)
 	else if (!strcmp(item, "nohitcount") || !strcmp(item, "NOHC"))
 		s->nohitcount = true;
 	else
-		return -EINVAL;
+		return hist_fail(p, HIST_QUIET_UNKNOWN_ITEM, item);
 	return 0;
 }
 
@@ -582,7 +594,7 @@ static int hist_parse_item(struct hist_parse *p, char *item)
 		    item[strlen(hist_handlers[h])] != '(')
 			continue;
 		if (s->n_actions == HIST_ACTIONS_MAX)
-			return -EINVAL;
+			return hist_fail(p, HIST_QUIET_TOO_MANY_ACTIONS, item);
 		/* Cut once every item is known: see hist_parse_init(). */
 		s->actions[s->n_actions].handler = h;
 		s->actions[s->n_actions++].arg = item;
@@ -602,16 +614,15 @@ static int hist_check_assignments(struct hist_parse *p)
 	unsigned int i;
 
 	for (i = 0; i < s->n_vars; i++) {
-		if (!s->vars[i].expr) {
-			hist_err(p, HIST_ERR_MALFORMED_ASSIGNMENT, s->vars[i].name);
-			return -EINVAL;
-		}
+		if (!s->vars[i].expr)
+			return hist_fail(p, HIST_ERR_MALFORMED_ASSIGNMENT,
+					 s->vars[i].name);
 	}
 	if (!s->vars_overflow)
 		return 0;
-	hist_err(p, strchr(s->vars_overflow, '=') ? HIST_ERR_TOO_MANY_VARS :
-		 HIST_ERR_MALFORMED_ASSIGNMENT, s->vars_overflow);
-	return -EINVAL;
+	return hist_fail(p, strchr(s->vars_overflow, '=') ?
+			 HIST_ERR_TOO_MANY_VARS : HIST_ERR_MALFORMED_ASSIGNMENT,
+			 s->vars_overflow);
 }
 
 /**
@@ -641,26 +652,26 @@ int hist_parse_init(struct hist_parse *p, const char *param)
 
 	filter = hist_find_filter(p->text);
 	if (IS_ERR(filter))
-		return PTR_ERR(filter);
+		return hist_fail(p, HIST_QUIET_FILTER_TAIL, NULL);
 	if (filter) {
 		s->filter = skip_spaces(filter);
 		*filter = '\0';
-		/* "if" and nothing after it is refused first, and silently. */
+		/* "if" and nothing after it is refused first. */
 		if (!*skip_spaces(s->filter + 2))
-			return -EINVAL;
+			return hist_fail(p, HIST_QUIET_FILTER_EMPTY, s->filter);
 	}
 	strim(p->text);
 
 	items = p->text + strlen("hist:");
 	while ((item = hist_next(&items, ':'))) {
 		if (!*item)
-			return -EINVAL;
+			return hist_fail(p, HIST_QUIET_EMPTY_ITEM, NULL);
 		ret = hist_parse_item(p, item);
 		if (ret)
 			return ret;
 	}
 	if (!s->n_keys)
-		return -EINVAL;
+		return hist_fail(p, HIST_QUIET_NO_KEYS, NULL);
 	/*
 	 * An item that is no item at all is refused before a malformed
 	 * action, and that before a malformed variable piece.

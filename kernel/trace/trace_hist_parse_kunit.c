@@ -79,13 +79,16 @@ static void hpk_refused(struct kunit *test, const char *cmd,
 	kfree(full);
 }
 
-/* @cmd is refused without a word in error_log. */
-static void hpk_refused_silently(struct kunit *test, const char *cmd)
+/* @cmd is refused for @why, without a word in error_log. */
+static void hpk_refused_silently(struct kunit *test, const char *cmd,
+				 enum hist_err why)
 {
 	struct hist_parse *p = hpk_new(test);
 
 	KUNIT_EXPECT_EQ_MSG(test, hpk_parse(test, p, cmd), -EINVAL, "%s", cmd);
 	KUNIT_EXPECT_EQ_MSG(test, p->n_errs, 0, "%s", cmd);
+	KUNIT_EXPECT_TRUE_MSG(test, p->refused, "%s", cmd);
+	KUNIT_EXPECT_EQ_MSG(test, p->why, why, "%s", cmd);
 }
 
 /* @cmd is accepted; the parse is returned for checking. */
@@ -120,6 +123,7 @@ static void hpk_test_attributes(struct kunit *test)
 	static const char cmd[] =
 		"keys=pid,prio:vals=v,w:sort=pid.descending:size=4096:name=n1:pause:NOHC if prio>1";
 	struct hist_parse *p;
+	int ret;
 
 	p = hpk_accepted(test, cmd);
 	KUNIT_EXPECT_EQ(test, p->spec.n_keys, 2);
@@ -148,10 +152,17 @@ static void hpk_test_attributes(struct kunit *test)
 	p = hpk_accepted(test, "keys=a,b,c,d");
 	KUNIT_EXPECT_TRUE(test, p->spec.keys_overflow);
 	KUNIT_EXPECT_EQ(test, p->spec.n_keys, HIST_KEYS_MAX);
-	hpk_refused_silently(test, "keys=v:bogus");
-	hpk_refused_silently(test, "keys=v:size=64");
-	hpk_refused_silently(test, "keys=v::vals=w");
-	hpk_refused_silently(test, "vals=w");
+	hpk_refused_silently(test, "keys=v:bogus", HIST_QUIET_UNKNOWN_ITEM);
+	hpk_refused_silently(test, "keys=v:size=64", HIST_QUIET_SIZE);
+	hpk_refused_silently(test, "keys=v::vals=w", HIST_QUIET_EMPTY_ITEM);
+	hpk_refused_silently(test, "vals=w", HIST_QUIET_NO_KEYS);
+	hpk_refused_silently(test, "keys=v:size=0x", HIST_QUIET_SIZE);
+	/* A size past an unsigned long is refused with its own errno. */
+	p = hpk_new(test);
+	ret = hpk_parse(test, p, "keys=v:size=99999999999999999999");
+	KUNIT_EXPECT_EQ(test, ret, -ERANGE);
+	KUNIT_EXPECT_EQ(test, p->why, HIST_QUIET_SIZE_RANGE);
+	KUNIT_EXPECT_EQ(test, p->n_errs, 0);
 }
 
 static void hpk_test_assignments(struct kunit *test)
@@ -177,8 +188,9 @@ static void hpk_test_assignments(struct kunit *test)
 		    HIST_ERR_MALFORMED_ASSIGNMENT, "");
 	hpk_refused(test, "keys=v:x=-(v,w)", HIST_ERR_MALFORMED_ASSIGNMENT,
 		    "w)");
-	hpk_refused_silently(test, "keys=v:a=w,,b=v:nosuchflag");
-	hpk_refused_silently(test, "key,s=v");
+	hpk_refused_silently(test, "keys=v:a=w,,b=v:nosuchflag",
+			     HIST_QUIET_UNKNOWN_ITEM);
+	hpk_refused_silently(test, "key,s=v", HIST_QUIET_NO_KEYS);
 
 	/*
 	 * Past 16 variables: the rest of the first item is ignored, a piece
@@ -205,7 +217,7 @@ static void hpk_test_assignments(struct kunit *test)
 	for (i = 1; i < 16; i++)
 		n += snprintf(cmd + n, sizeof(cmd) - n, ",a%d=v", i);
 	strlcat(cmd, ":a16=v:size=3", sizeof(cmd));
-	hpk_refused_silently(test, cmd);
+	hpk_refused_silently(test, cmd, HIST_QUIET_SIZE);
 	cmd[n] = '\0';
 	strlcat(cmd, ":bad,a16=v", sizeof(cmd));
 	hpk_refused(test, cmd, HIST_ERR_MALFORMED_ASSIGNMENT, "bad");
@@ -279,13 +291,16 @@ static void hpk_test_actions(struct kunit *test)
 		    "hist:");
 	hpk_refused(test, "keys=v:onmax($d).save(code,w)",
 		    HIST_ERR_INVALID_PARAM, "w)");
-	hpk_refused_silently(test, "keys=v:onmax($d");
+	hpk_refused_silently(test, "keys=v:onmax($d",
+			     HIST_QUIET_TRACK_NO_PAREN);
 	/* ... but onmatch() without a ')' says so, at its argument. */
 	hpk_refused(test, "keys=v:onmatch(sys.ev", HIST_ERR_NO_CLOSING_PAREN,
 		    "sys.ev");
 	hpk_refused(test, "keys=v:onmatch(", HIST_ERR_NO_CLOSING_PAREN, "hist:");
-	hpk_refused_silently(test, "keys=v:onmax ($d).save(code)");
-	hpk_refused_silently(test, "keys=v:onmax($d).save(code,val:id)");
+	hpk_refused_silently(test, "keys=v:onmax ($d).save(code)",
+			     HIST_QUIET_UNKNOWN_ITEM);
+	hpk_refused_silently(test, "keys=v:onmax($d).save(code,val:id)",
+			     HIST_QUIET_UNKNOWN_ITEM);
 
 	/* An action is told by how its name starts; the name stays. */
 	p = hpk_accepted(test, "keys=v:onmax($d).snapshotx():onmax($d).save.hex(code)");
@@ -309,7 +324,8 @@ static void hpk_test_actions(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, p->spec.actions[0].params_overflow);
 	KUNIT_EXPECT_EQ(test, p->spec.actions[0].n_params, HIST_PARAMS_MAX);
 	/* An item that is none is refused first, a malformed action next. */
-	hpk_refused_silently(test, "keys=v:onmax($d).save():bogus");
+	hpk_refused_silently(test, "keys=v:onmax($d).save():bogus",
+			     HIST_QUIET_UNKNOWN_ITEM);
 	hpk_refused(test, "keys=v:a=1,b:onmax($d).save()",
 		    HIST_ERR_INVALID_PARAM, "hist:");
 }
@@ -328,8 +344,11 @@ static void hpk_test_filter(struct kunit *test)
 	p = hpk_accepted(test, "keys=v:onmax($d).save(code if v == 1)");
 	KUNIT_EXPECT_STREQ(test, p->spec.filter, "if v == 1)");
 	/* "if" and nothing else is refused before anything else. */
-	hpk_refused_silently(test, "keys=v:a=1,b if");
-	hpk_refused_silently(test, "keys=v:onmax($d).save() if \t");
+	hpk_refused_silently(test, "keys=v:a=1,b if", HIST_QUIET_FILTER_EMPTY);
+	hpk_refused_silently(test, "keys=v:onmax($d).save() if \t",
+			     HIST_QUIET_FILTER_EMPTY);
+	/* A blank, "if" and one character end the command: refused too. */
+	hpk_refused_silently(test, "keys=v ifx", HIST_QUIET_FILTER_TAIL);
 }
 
 static int hpk_suite_init(struct kunit_suite *suite)

@@ -158,7 +158,8 @@ struct hist_var *hist_var_find(struct hist_build *b, const char *system,
 	else
 		var = hist_find_var(b->ht->tr, system, event, name, &others);
 	if (var && others) {
-		hist_err(b->p, HIST_ERR_VAR_NOT_UNIQUE, name);
+		/* The first entry; the caller's "not found" is the second. */
+		hist_fail(b->p, HIST_ERR_VAR_NOT_UNIQUE, name);
 		return NULL;
 	}
 	return var;
