@@ -177,6 +177,24 @@ static int hist_mod_check(struct hist_build *b, const char *name,
 }
 
 /*
+ * The modifier ".@mod" of the field called @name, used as @roles, looked
+ * up and checked before the field is; an ERR_PTR when it is refused.
+ */
+static const struct hist_mod_desc *hist_mod_of(struct hist_build *b,
+					       const char *name, char *mod,
+					       unsigned int roles,
+					       unsigned long *size)
+{
+	const struct hist_mod_desc *m = hist_find_mod(b, mod, size);
+	int ret;
+
+	if (IS_ERR(m))
+		return m;
+	ret = hist_mod_check(b, name, mod, m, roles);
+	return ret ? ERR_PTR(ret) : m;
+}
+
+/*
  * Apply the modifier @m (written @mod, past its dot) to @f, used as
  * @roles, past hist_mod_check(). A modifier that does not suit a value or a
  * variable is reported at the whole "FIELD.MODIFIER" (@text), and so is
@@ -326,12 +344,9 @@ static struct hist_field *hist_field_mod(struct hist_build *b, char *start,
 
 	if (mod) {
 		*mod++ = '\0';
-		m = hist_find_mod(b, mod, &size);
+		m = hist_mod_of(b, text, mod, roles, &size);
 		if (IS_ERR(m))
 			return ERR_CAST(m);
-		ret = hist_mod_check(b, text, mod, m, roles);
-		if (ret)
-			return ERR_PTR(ret);
 	}
 
 	f = hist_special_field(b, text);
@@ -538,7 +553,6 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 	char *system = NULL, *event = NULL, *mod;
 	unsigned long size;
 	struct hist_field *f;
-	int ret;
 
 	if (dollar == text) {
 		f = hist_own_alias(b, dollar, roles);
@@ -569,12 +583,9 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 	mod = strchr(dollar, '.');
 	if (mod) {
 		*mod++ = '\0';
-		m = hist_find_mod(b, mod, &size);
+		m = hist_mod_of(b, dollar, mod, roles, &size);
 		if (IS_ERR(m))
 			return ERR_CAST(m);
-		ret = hist_mod_check(b, dollar, mod, m, roles);
-		if (ret)
-			return ERR_PTR(ret);
 	}
 	return ERR_PTR(hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, dollar));
 }

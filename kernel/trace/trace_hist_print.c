@@ -635,16 +635,10 @@ static void hist_print_header(struct seq_file *m,
 	seq_puts(m, "#\n\n");
 }
 
-/**
- * hist_show - the "hist" file of an event: every hist trigger's table
- * @m:		the output
- * @file:	the event
- *
- * Context: event_mutex held.
- *
- * Return: 0 or a negative errno.
- */
-int hist_show(struct seq_file *m, struct trace_event_file *file)
+/* Every hist trigger of @file: its header, then @body, until one fails. */
+static int hist_show_each(struct seq_file *m, struct trace_event_file *file,
+			  int (*body)(struct seq_file *m,
+				      struct event_trigger_data *data))
 {
 	struct event_trigger_data *data;
 	bool first = true;
@@ -656,11 +650,25 @@ int hist_show(struct seq_file *m, struct trace_event_file *file)
 			continue;
 		hist_print_header(m, data, first);
 		first = false;
-		ret = hist_print_table(m, data);
+		ret = body(m, data);
 		if (ret)
 			break;
 	}
 	return ret;
+}
+
+/**
+ * hist_show - the "hist" file of an event: every hist trigger's table
+ * @m:		the output
+ * @file:	the event
+ *
+ * Context: event_mutex held.
+ *
+ * Return: 0 or a negative errno.
+ */
+int hist_show(struct seq_file *m, struct trace_event_file *file)
+{
+	return hist_show_each(m, file, hist_print_table);
 }
 
 /*
@@ -719,9 +727,10 @@ static void hist_debug_field(struct seq_file *m, const struct hist_field *f,
 	seq_printf(m, "      is_signed: %d\n\n", f->is_signed);
 }
 
-static void hist_debug_trigger(struct seq_file *m,
-			       const struct hist_trigger *ht)
+static int hist_debug_trigger(struct seq_file *m,
+			      struct event_trigger_data *data)
 {
+	const struct hist_trigger *ht = data->private_data;
 	unsigned int i;
 
 	seq_printf(m, "hist_trigger: %p\n\n", ht);
@@ -763,6 +772,7 @@ static void hist_debug_trigger(struct seq_file *m,
 			seq_printf(m, " %s", f->name);
 		seq_putc(m, '\n');
 	}
+	return 0;
 }
 
 /**
@@ -776,16 +786,5 @@ static void hist_debug_trigger(struct seq_file *m,
  */
 int hist_debug_show(struct seq_file *m, struct trace_event_file *file)
 {
-	struct event_trigger_data *data;
-	bool first = true;
-
-	lockdep_assert_held(&event_mutex);
-	list_for_each_entry(data, &file->triggers, list) {
-		if (!hist_is_hist_trigger(data))
-			continue;
-		hist_print_header(m, data, first);
-		first = false;
-		hist_debug_trigger(m, data->private_data);
-	}
-	return 0;
+	return hist_show_each(m, file, hist_debug_trigger);
 }

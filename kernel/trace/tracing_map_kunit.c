@@ -170,24 +170,25 @@ static u64 tm_run_on_cpus(struct kunit *test, struct tm_run *run,
 	return ktime_get_ns() - t0;
 }
 
-static u64 tm_run_sum_ok(const struct tm_run *run)
+/* The operations of all workers that failed (@failed) or succeeded. */
+static u64 tm_run_sum(const struct tm_run *run, bool failed)
 {
 	u64 sum = 0;
 	unsigned int i;
 
 	for (i = 0; i < run->n_workers; i++)
-		sum += run->workers[i].ok;
+		sum += failed ? run->workers[i].failed : run->workers[i].ok;
 	return sum;
+}
+
+static u64 tm_run_sum_ok(const struct tm_run *run)
+{
+	return tm_run_sum(run, false);
 }
 
 static u64 tm_run_sum_failed(const struct tm_run *run)
 {
-	u64 sum = 0;
-	unsigned int i;
-
-	for (i = 0; i < run->n_workers; i++)
-		sum += run->workers[i].failed;
-	return sum;
+	return tm_run_sum(run, true);
 }
 
 /* ---- maps and private data hooks ----------------------------------------- */
@@ -959,6 +960,19 @@ static void tm_test_sort_invalid(struct kunit *test)
 
 /* ---- concurrent ---------------------------------------------------------- */
 
+/* One hit of @key by @w: sum 0 counts it, sum 1 adds @add. */
+static void tm_worker_hit(struct tm_worker *w, u64 key, u64 add)
+{
+	struct tracing_map_elt *elt = tracing_map_insert(w->run->map, &key);
+
+	if (!elt) {
+		w->failed++;
+		return;
+	}
+	tracing_map_elt_sum_add(elt, 0, 1);
+	tracing_map_elt_sum_add(elt, 1, add);
+}
+
 #define TM_SHARED_BITS		17
 #define TM_SHARED_KEYS		65536
 #define TM_SHARED_ROUNDS	2
@@ -972,20 +986,11 @@ static void tm_test_sort_invalid(struct kunit *test)
  */
 static void tm_shared_work(struct tm_worker *w)
 {
-	struct tracing_map_elt *elt;
 	unsigned int i;
-	u64 key;
 
 	for (i = 0; i < TM_SHARED_KEYS * TM_SHARED_ROUNDS; i++) {
 		tm_chunk(i);
-		key = i % TM_SHARED_KEYS;
-		elt = tracing_map_insert(w->run->map, &key);
-		if (!elt) {
-			w->failed++;
-			continue;
-		}
-		tracing_map_elt_sum_add(elt, 0, 1);
-		tracing_map_elt_sum_add(elt, 1, w->id + 1);
+		tm_worker_hit(w, i % TM_SHARED_KEYS, w->id + 1);
 	}
 }
 
@@ -1057,20 +1062,13 @@ static void tm_test_concurrent_shared_keys(struct kunit *test)
 /* Each worker has keys of its own: (id << 32) + i. */
 static void tm_distinct_work(struct tm_worker *w)
 {
-	struct tracing_map_elt *elt;
 	unsigned int i;
 	u64 key;
 
 	for (i = 0; i < TM_DISTINCT_KEYS * TM_DISTINCT_ROUNDS; i++) {
 		tm_chunk(i);
 		key = ((u64)w->id << 32) + i % TM_DISTINCT_KEYS;
-		elt = tracing_map_insert(w->run->map, &key);
-		if (!elt) {
-			w->failed++;
-			continue;
-		}
-		tracing_map_elt_sum_add(elt, 0, 1);
-		tracing_map_elt_sum_add(elt, 1, key);
+		tm_worker_hit(w, key, key);
 	}
 }
 
