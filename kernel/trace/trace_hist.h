@@ -57,7 +57,8 @@
  *   trace_hist_action.c  the handlers and actions of a trigger
  *   trace_hist_field.c   field names and expressions into program steps
  *   trace_hist_var.c     lookups in the variable registry
- *   trace_hist_parse.c   text into a struct hist_spec; error_log
+ *   trace_hist_parse.c   text into a struct hist_spec; hist_fail(), the one
+ *                        way every layer refuses a command (error_log)
  *
  * and beside them, depending on the data structures only:
  *
