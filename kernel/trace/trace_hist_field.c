@@ -473,34 +473,29 @@ static struct hist_field *hist_own_alias(struct hist_build *b, char *ref,
 	return NULL;
 }
 
-/**
- * hist_ref_field - compile "$NAME" or "SYSTEM.EVENT.$NAME"
- * @b:		the build
- * @system:	the event's system, or NULL for any
- * @event:	the event's name, when @system is given
- * @name:	the variable
- * @roles:	what the value is used as
- *
- * A variable that is not there, or not unique, is logged as not found: a
- * parameter of an action as such, anything else as a variable.
- *
- * Return: the field, ERR_PTR(-EINVAL) when there is no such variable, or
- * ERR_PTR(-ENOMEM).
+/*
+ * The variable @name that is not there, or not unique, is logged as not
+ * found: a parameter of an action as such, anything else as a variable.
  */
-struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
-				  const char *event, const char *name,
-				  unsigned int roles)
+static int hist_var_missing(struct hist_build *b, const char *name,
+			    unsigned int roles)
+{
+	return hist_fail(b->p, roles & HIST_R_PARAM ? HIST_ERR_PARAM_NOT_FOUND :
+			 HIST_ERR_VAR_NOT_FOUND, name);
+}
+
+/*
+ * A reference to @var, found as @name (on SYSTEM.EVENT when @system is
+ * given): the trigger's one hist_ref for @var, made at its first use.
+ */
+static struct hist_field *hist_ref_to(struct hist_build *b,
+				      struct hist_var *var, const char *system,
+				      const char *event, const char *name,
+				      unsigned int roles)
 {
 	struct hist_trigger *ht = b->ht;
 	struct hist_ref *ref;
 	struct hist_field *f;
-	struct hist_var *var;
-
-	var = hist_var_find(b, system, event, name, roles);
-	if (!var)
-		return ERR_PTR(hist_fail(b->p, roles & HIST_R_PARAM ?
-					 HIST_ERR_PARAM_NOT_FOUND :
-					 HIST_ERR_VAR_NOT_FOUND, name));
 
 	list_for_each_entry(ref, &ht->refs, list)
 		if (ref->var == var)
@@ -532,6 +527,30 @@ have_ref:
 	return f;
 }
 
+/**
+ * hist_ref_field - compile "$NAME" or "SYSTEM.EVENT.$NAME"
+ * @b:		the build
+ * @system:	the event's system, or NULL for any
+ * @event:	the event's name, when @system is given
+ * @name:	the variable
+ * @roles:	what the value is used as
+ *
+ * A variable that is not there, or not unique, is logged as not found: a
+ * parameter of an action as such, anything else as a variable.
+ *
+ * Return: the field or an ERR_PTR.
+ */
+struct hist_field *hist_ref_field(struct hist_build *b, const char *system,
+				  const char *event, const char *name,
+				  unsigned int roles)
+{
+	struct hist_var *var = hist_var_find(b, system, event, name, roles);
+
+	if (!var)
+		return ERR_PTR(hist_var_missing(b, name, roles));
+	return hist_ref_to(b, var, system, event, name, roles);
+}
+
 /*
  * "SYSTEM.EVENT.FIELD" (@text, SYSTEM up to @dot1, EVENT up to @dot2): a
  * field of another event, for an action parameter, read through a
@@ -551,8 +570,9 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 {
 	const struct hist_mod_desc *m;
 	char *system = NULL, *event = NULL, *mod;
-	unsigned long size;
 	struct hist_field *f;
+	struct hist_var *var;
+	unsigned long size;
 
 	if (dollar == text) {
 		f = hist_own_alias(b, dollar, roles);
@@ -573,13 +593,15 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 	if (!dollar[1])
 		return ERR_PTR(hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND,
 					 dollar));
-	f = hist_ref_field(b, system, event, dollar + 1, roles);
-	if (PTR_ERR_OR_ZERO(f) != -EINVAL)
-		return f;
+	var = hist_var_find(b, system, event, dollar + 1, roles);
+	if (var)
+		return hist_ref_to(b, var, system, event, dollar + 1, roles);
 	/*
-	 * No such variable: then it is read as FIELD[.MODIFIER], which no
-	 * field matches; a bad modifier is what is reported.
+	 * No such variable, which is the first entry; then it is read as
+	 * FIELD[.MODIFIER], which no field matches; a bad modifier is what
+	 * the second one reports.
 	 */
+	hist_var_missing(b, dollar + 1, roles);
 	mod = strchr(dollar, '.');
 	if (mod) {
 		*mod++ = '\0';
