@@ -33,10 +33,10 @@
 #            fuzzdiff: SEED COUNT SHOW=10
 #            bench: BENCH_ROUNDS=5 BENCH_SECONDS=1.5 BENCH_SLICES=2 BENCH_SHAPES=all
 #                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
-#                   BENCH_OURS=DIR BENCH_STOCK=DIR
+#                   BENCH_CLOCK=wall|icount BENCH_OURS=DIR BENCH_STOCK=DIR
 
 export KERNEL FLAVOUR KERNEL_SRC SERIES SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
-export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_OURS BENCH_STOCK
+export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_CLOCK BENCH_OURS BENCH_STOCK
 
 .PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series clean
 demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series:

@@ -150,6 +150,11 @@ def main():
     what = {'p10': 'the 10th percentile of its chunks of 32 iterations',
             'p50': 'the median of its chunks of 32 iterations',
             'mean': 'its whole loop'}[stat]
+    if meta.get('clock', ['wall'])[0] == 'icount':
+        out += textwrap.wrap(
+            'Clock: icount. The guest\'s clock counts its instructions (4 ns '
+            'an instruction), not time: a figure / 4 is the instructions an '
+            'iteration runs, host noise left out.', 80)
     out += textwrap.wrap(
         'ns an iteration (one bench_a event unless noted, *). A measurement '
         f'gives {what}, averaged over its {meta.get("slices", ["1"])[0]} '

@@ -23,6 +23,12 @@
 #                        the 10th percentile of its chunks' times (robust
 #                        to a host that takes the vCPU away now and then),
 #                        p50 (their median) or mean (the whole loop's)
+#   BENCH_CLOCK=wall     the guest's clock runs with the host's time; "icount"
+#                        runs it by instructions (QEMU -icount shift=2: a
+#                        guest instruction is 4 ns), so a figure counts the
+#                        instructions the guest ran and no host noise gets
+#                        in. The vCPUs then share one host thread and the
+#                        one clock: the two-CPU shapes are left out.
 #   BENCH_OURS=DIR BENCH_STOCK=DIR   boot the kernels built in DIR (the
 #                        build/ours, build/stock of another checkout, as
 #                        PREBUILT) instead of building them here
@@ -39,6 +45,8 @@ BENCH_SHAPES=${BENCH_SHAPES:-all}
 BENCH_EXTRAS=${BENCH_EXTRAS:-1}
 BENCH_MODE=${BENCH_MODE:-compare}
 BENCH_STAT=${BENCH_STAT:-p10}
+BENCH_CLOCK=${BENCH_CLOCK:-wall}
+BENCH_ICOUNT='shift=2,sleep=off'
 BENCH_IDLE=300		# seconds of a silent guest before it counts as hung
 
 # bench_kernel NAME: the bzImage of kernel NAME (ours or stock), copied to
@@ -167,7 +175,12 @@ bench_boot()
 	BENCH_ROUND=$1 BENCH_SIDE=$2 BENCH_DONE=0
 	OBJ=$BUILD/bench/kernels/$3/obj
 	QEMU_INITRD=$BUILD/bench/initramfs.cpio
-	QEMU_TCG_THREAD=multi	# a host thread per vCPU: two CPUs at once
+	if [ "$BENCH_CLOCK" = icount ]; then
+		QEMU_TCG_THREAD=single	# -icount needs it
+		QEMU_EXTRA=(-icount "$BENCH_ICOUNT")
+	else
+		QEMU_TCG_THREAD=multi	# a host thread per vCPU: two CPUs at once
+	fi
 	: >"$log"
 	printf 'boot\t%s\t%s\t%s\tload %s\n' "$1" "$2" "$3" "$(cut -d' ' -f1-3 /proc/loadavg)" \
 		>>"$BENCH_DIR/meta.txt"
@@ -215,6 +228,16 @@ bench_main()
 	*)	die "BENCH_STAT must be p10, p50 or mean, not '$BENCH_STAT'" ;;
 	esac
 	[[ $BENCH_SLICES =~ ^[1-9][0-9]*$ ]] || die "BENCH_SLICES must be a number of slices"
+	case $BENCH_CLOCK in
+	wall)	;;
+	icount)	# One instruction clock for both vCPUs: no two CPUs at once.
+		if [ "$BENCH_SHAPES" = all ]; then
+			BENCH_SHAPES=pid,num4096,compound,log2,execname,string,stack,vars,chain,full
+		elif [[ ,$BENCH_SHAPES, =~ ,smp- ]]; then
+			die "BENCH_CLOCK=icount runs no two-CPU shape (smp-*)"
+		fi ;;
+	*)	die "BENCH_CLOCK must be wall or icount, not '$BENCH_CLOCK'" ;;
+	esac
 	[[ $BENCH_SECONDS =~ ^[0-9]+(\.[0-9]+)?$ ]] || die "BENCH_SECONDS must be a number of seconds"
 	run=$(date +%Y%m%d-%H%M%S)-$BENCH_MODE
 	BENCH_DIR=$BUILD/bench/$run
@@ -235,7 +258,12 @@ bench_main()
 		printf 'sides\t%s\t%s\n' "${BENCH_SIDES[@]}"
 		printf 'rounds\t%s\nseconds\t%s\nslices\t%s\nshapes\t%s\nstat\t%s\n' "$BENCH_ROUNDS" \
 			"$BENCH_SECONDS" "$BENCH_SLICES" "$BENCH_SHAPES" "$BENCH_STAT"
-		printf 'qemu\t-accel %s -smp %s -m %s\n' "$ACCEL" "$SMP" "$MEM"
+		if [ "$BENCH_CLOCK" = icount ]; then
+			printf 'qemu\t-accel %s -smp %s -m %s -icount %s\n' "$ACCEL" "$SMP" "$MEM" "$BENCH_ICOUNT"
+		else
+			printf 'qemu\t-accel %s -smp %s -m %s\n' "$ACCEL" "$SMP" "$MEM"
+		fi
+		printf 'clock\t%s\n' "$BENCH_CLOCK"
 		printf 'date\t%s\n' "$(date '+%Y-%m-%d %H:%M')"
 		printf 'host\t%s cores, %s\n' "$(nproc)" "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
 		for k in $(printf '%s\n' "${BENCH_KERNELS[@]}" | sort -u); do
