@@ -141,7 +141,9 @@ enum hist_form {
 
 /*
  * What the operators compute, at a hit and when constants are folded.
- * Division by zero gives -1 (a constant divisor of 0 is refused).
+ * Division by zero gives -1 (a constant divisor of 0 is refused). The
+ * one signed quotient that does not fit, S64_MIN / -1, wraps to S64_MIN
+ * as -S64_MIN does: the CPU's signed divide would trap on it.
  */
 static inline u64 hist_arith(enum hist_kind kind, bool is_signed, u64 a,
 			     u64 b)
@@ -156,7 +158,11 @@ static inline u64 hist_arith(enum hist_kind kind, bool is_signed, u64 a,
 	case HIST_K_DIV:
 		if (!b)
 			return -1;
-		return is_signed ? div64_s64(a, b) : div64_u64(a, b);
+		if (!is_signed)
+			return div64_u64(a, b);
+		if ((s64)b == -1)
+			return -a;
+		return div64_s64(a, b);
 	default:
 		return 0;
 	}
