@@ -122,6 +122,7 @@ enum hist_kind {
 	HIST_K_SUB,
 	HIST_K_MUL,
 	HIST_K_DIV,
+	HIST_K_MOD,
 };
 
 /**
@@ -141,9 +142,12 @@ enum hist_form {
 
 /*
  * What the operators compute, at a hit and when constants are folded.
- * Division by zero gives -1 (a constant divisor of 0 is refused). The
- * one signed quotient that does not fit, S64_MIN / -1, wraps to S64_MIN
- * as -S64_MIN does: the CPU's signed divide would trap on it.
+ * Division by zero gives -1 (a constant divisor of 0 is refused), and
+ * the remainder of a division by zero is the dividend, so that a is
+ * (a / b) * b + a % b for every b. The one signed quotient that does not
+ * fit, S64_MIN / -1, wraps to S64_MIN as -S64_MIN does, and its
+ * remainder is 0: the CPU's signed divide would trap on them. A signed
+ * remainder has the sign of the dividend, as C's.
  */
 static inline u64 hist_arith(enum hist_kind kind, bool is_signed, u64 a,
 			     u64 b)
@@ -163,6 +167,14 @@ static inline u64 hist_arith(enum hist_kind kind, bool is_signed, u64 a,
 		if ((s64)b == -1)
 			return -a;
 		return div64_s64(a, b);
+	case HIST_K_MOD:
+		if (!b)
+			return a;
+		if (!is_signed)
+			return a - div64_u64(a, b) * b;
+		if ((s64)b == -1)
+			return 0;
+		return a - div64_s64(a, b) * b;
 	default:
 		return 0;
 	}

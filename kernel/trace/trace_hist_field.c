@@ -5,14 +5,14 @@
  *
  * A value (key, sum, variable, action parameter) is written
  *
- *	EXPR	:= '-(' EXPR ')' | EXPR OP EXPR | ATOM	OP is + - * /
+ *	EXPR	:= '-(' EXPR ')' | EXPR OP EXPR | ATOM	OP is + - * / %
  *	ATOM	:= NUMBER | '$' VAR | SYSTEM '.' EVENT '.' '$' VAR
  *		 | FIELD [ '.' MODIFIER ] | SYSTEM '.' EVENT '.' FIELD
  *
  * and read as the ABI reads it (hist_find_operator()): a leading '-' with no
  * other '-' after it is a unary minus, else the expression is split at its
- * last '+' or '-', or else at its last '*' or '/', which groups operators
- * left to right with * and / binding tighter; parentheses only follow a
+ * last '+' or '-', or else at its last '*', '/' or '%', which groups
+ * operators left to right with *, / and % binding tighter; parentheses only follow a
  * unary minus; an expression has HIST_EXPR_OPS_MAX operators at most. An
  * operator on two constants is folded at creation ("x=2*3" is 6), and a
  * field's printed name is rebuilt from its operands', so constants show in
@@ -385,8 +385,8 @@ static struct hist_field *hist_field_mod(struct hist_build *b, char *start,
  * The root operator of @s, or NULL for an atom. A leading '-' is a unary
  * minus when no other '-' follows it, whatever else does ("-(a)+b" is a
  * unary minus over "(a)+b", refused). Otherwise the root is the last '+'
- * or '-', else the last '*' or '/', which groups operators left to right
- * with * and / binding tighter; parentheses group nothing. The dash of
+ * or '-', else the last '*', '/' or '%', which groups operators left to
+ * right with *, / and % binding tighter; parentheses group nothing. The dash of
  * .sym-offset is no operator.
  */
 static char *hist_find_operator(char *s)
@@ -408,6 +408,7 @@ static char *hist_find_operator(char *s)
 			break;
 		case '*':
 		case '/':
+		case '%':
 			mul = c;
 			break;
 		}
@@ -683,8 +684,10 @@ static enum hist_kind hist_op_kind(char op)
 		return HIST_K_SUB;
 	case '*':
 		return HIST_K_MUL;
-	default:
+	case '/':
 		return HIST_K_DIV;
+	default:
+		return HIST_K_MOD;
 	}
 }
 
@@ -821,7 +824,7 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 			r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND,
 					      op + 1));
 	}
-	*op = "+-*/"[kind - HIST_K_ADD];
+	*op = "+-*/%"[kind - HIST_K_ADD];
 	if (IS_ERR(r))
 		return r;
 	l->roles |= HIST_R_OPERAND;
@@ -830,7 +833,8 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 	if (l->in_usecs != r->in_usecs)
 		return ERR_PTR(hist_fail(b->p, HIST_ERR_TIMESTAMP_MISMATCH,
 					 NULL));
-	if (kind == HIST_K_DIV && r->kind == HIST_K_CONST && !r->constant)
+	if ((kind == HIST_K_DIV || kind == HIST_K_MOD) &&
+	    r->kind == HIST_K_CONST && !r->constant)
 		return ERR_PTR(hist_fail(b->p, HIST_ERR_DIVISION_BY_ZERO,
 					 op + 1));
 

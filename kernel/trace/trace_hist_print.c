@@ -694,6 +694,7 @@ static const char *const kind_names[] = {
 	[HIST_K_SUB]		= "subtraction",
 	[HIST_K_MUL]		= "multiplication",
 	[HIST_K_DIV]		= "division",
+	[HIST_K_MOD]		= "remainder",
 };
 
 static void hist_debug_field(struct seq_file *m, const struct hist_field *f,
