@@ -386,7 +386,8 @@ static struct hist_field *hist_field_mod(struct hist_build *b, char *start,
  * minus when no other '-' follows it, whatever else does ("-(a)+b" is a
  * unary minus over "(a)+b", refused). Otherwise the root is the last '+'
  * or '-', else the last '*', '/' or '%', which groups operators left to
- * right with *, / and % binding tighter; parentheses group nothing. The dash of
+ * right with *, / and % binding tighter; parentheses group nothing. A '%'
+ * at either end of @s is no operator. The dash of
  * .sym-offset is no operator.
  */
 static char *hist_find_operator(char *s)
@@ -408,8 +409,15 @@ static char *hist_find_operator(char *s)
 			break;
 		case '*':
 		case '/':
-		case '%':
 			mul = c;
+			break;
+		case '%':
+			/*
+			 * Between two operands only: one at either end is
+			 * part of a name, as kernels without '%' read it.
+			 */
+			if (c != s && c[1])
+				mul = c;
 			break;
 		}
 	}
