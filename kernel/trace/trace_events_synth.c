@@ -582,8 +582,13 @@ static void synth_trace_record(struct trace_event_file *file,
 			       struct synth_event *event, const u64 *vals,
 			       const unsigned int *idx)
 {
-	unsigned int dyn_sizes[SYNTH_FIELDS_MAX];
-	struct trace_event_buffer fbuffer;
+	/*
+	 * Not zeroed at every event (CONFIG_INIT_STACK_ALL_ZERO would):
+	 * dyn_sizes[i] is written before it is read, for the dynamic fields
+	 * only, and trace_event_buffer_reserve() fills fbuffer.
+	 */
+	unsigned int dyn_sizes[SYNTH_FIELDS_MAX] __uninitialized;
+	struct trace_event_buffer fbuffer __uninitialized;
 	struct synth_trace_event *entry;
 	unsigned int i, size, dyn_off;
 
@@ -665,7 +670,12 @@ void synth_event_emit(struct synth_event *event, const u64 *vals,
 		return;
 
 	preempt_disable_notrace();
-	probe = rcu_dereference_sched(event->tp.funcs);
+	/*
+	 * Raw, as a tracepoint call reads its probes: preemption is off, so
+	 * this is an RCU-sched reader, and lockdep's check of that would cost
+	 * more than the rest of an emission.
+	 */
+	probe = rcu_dereference_raw(event->tp.funcs);
 	if (probe) {
 		do {
 			((synth_probe_fn)probe->func)(probe->data, vals, idx);

@@ -69,16 +69,30 @@ static u64 hist_load_num(const void *p, unsigned int size, bool is_signed)
 	}
 }
 
-/* Where a __data_loc / __rel_loc array of the record starts, and its size. */
-static void *hist_record_array(const struct hist_field *f, void *rec, u32 *len)
+/*
+ * A __data_loc / __rel_loc array of the record: its u32 holds the array's
+ * size in the high half and, in the low half, its offset from the record
+ * (__data_loc) or from the end of the u32 itself (__rel_loc).
+ */
+static u32 hist_record_loc(const struct hist_field *f, void *rec)
 {
-	u32 loc = *(u32 *)(rec + f->offset);
+	return *(u32 *)(rec + f->offset);
+}
+
+/* Where the array starts. */
+static void *hist_record_array(const struct hist_field *f, void *rec)
+{
 	void *base = rec;
 
 	if (f->kind == HIST_K_RELSTR)
 		base = rec + f->offset + sizeof(u32);
-	*len = loc >> 16;
-	return base + (loc & 0xffff);
+	return base + (hist_record_loc(f, rec) & 0xffff);
+}
+
+/* Its size in bytes. */
+static u32 hist_record_array_size(const struct hist_field *f, void *rec)
+{
+	return hist_record_loc(f, rec) >> 16;
 }
 
 /*
@@ -112,14 +126,12 @@ static unsigned long *hist_stack_value(const struct hist_field *f,
 {
 	unsigned long *buf = fr->stacks + f->stack_idx * HIST_STACKTRACE_DEPTH;
 	unsigned int n;
-	void *src;
-	u32 len;
 
 	if (f->kind == HIST_K_STACKTRACE)
 		return fr->stacks;
-	src = hist_record_array(f, fr->rec, &len);
-	n = min_t(u32, len / sizeof(long), HIST_STACKTRACE_DEPTH);
-	hist_copy_longs(buf, src, n);
+	n = min_t(u32, hist_record_array_size(f, fr->rec) / sizeof(long),
+		  HIST_STACKTRACE_DEPTH);
+	hist_copy_longs(buf, hist_record_array(f, fr->rec), n);
 	hist_stack_pad(buf, n);
 	return buf;
 }
@@ -132,13 +144,10 @@ static unsigned long *hist_stack_value(const struct hist_field *f,
 static unsigned int hist_str_bound(const struct hist_field *f,
 				   struct hist_frame *fr)
 {
-	u32 len;
-
 	switch (f->kind) {
 	case HIST_K_DYNSTR:
 	case HIST_K_RELSTR:
-		hist_record_array(f, fr->rec, &len);
-		return len;
+		return hist_record_array_size(f, fr->rec);
 	case HIST_K_SELF:
 		return hist_str_bound(f->operand[0], fr);
 	default:
@@ -182,7 +191,8 @@ static u64 hist_str_num(const struct hist_field *f, struct hist_frame *fr)
  * group it as they group a key, a string of the record taken as the
  * number hist_str_num() makes of it.
  */
-static u64 hist_operand(const struct hist_field *op, struct hist_frame *fr)
+static __always_inline u64 hist_operand(const struct hist_field *op,
+					struct hist_frame *fr)
 {
 	u64 val = fr->vals[op->slot];
 
@@ -193,21 +203,25 @@ static u64 hist_operand(const struct hist_field *op, struct hist_frame *fr)
 	return hist_key_num(op, val);
 }
 
-static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
+static __always_inline u64 hist_eval(const struct hist_field *f,
+				     struct hist_frame *fr)
 {
 	const u64 *v = fr->vals;
 	u64 ts;
-	u32 len;
 
-	/* Not hitcount nor a constant: hist_scratch_alloc() stored those. */
-	switch (f->kind) {
-	case HIST_K_NUM:
+	/*
+	 * Not hitcount nor a constant: hist_scratch_alloc() stored those. A
+	 * number of the record, the most common field by far, is tested
+	 * first rather than at the end of a chain of compares.
+	 */
+	if (likely(f->kind == HIST_K_NUM))
 		return hist_load_num(fr->rec + f->offset, f->size, f->is_signed);
+	switch (f->kind) {
 	case HIST_K_STR:
 		return (unsigned long)(fr->rec + f->offset);
 	case HIST_K_DYNSTR:
 	case HIST_K_RELSTR:
-		return (unsigned long)hist_record_array(f, fr->rec, &len);
+		return (unsigned long)hist_record_array(f, fr->rec);
 	case HIST_K_COMM:
 		return (unsigned long)current->comm;
 	case HIST_K_CPU:
@@ -234,9 +248,10 @@ static u64 hist_eval(const struct hist_field *f, struct hist_frame *fr)
 			  hist_operand(f->operand[1], fr));
 }
 
-/* Run the fields from @from to @to of ht->run. */
-static void hist_run(const struct hist_trigger *ht, struct hist_frame *fr,
-		     unsigned int from, unsigned int to)
+/* Run the fields from @from to @to of ht->run; inline in hist_hit(). */
+static __always_inline void hist_run(const struct hist_trigger *ht,
+				     struct hist_frame *fr,
+				     unsigned int from, unsigned int to)
 {
 	unsigned int i;
 
@@ -339,7 +354,8 @@ static bool hist_read_ref(const struct hist_ref *ref,
 {
 	const struct hist_var *var = ref->var;
 	u64 *val = &fr->refs[ref->idx];
-	struct tracing_map_var_read rd;
+	/* Filled by read_begin before any use: not zeroed at every hit. */
+	struct tracing_map_var_read rd __uninitialized;
 	void *copy;
 	int tries;
 
