@@ -12,11 +12,11 @@
  * and read as the ABI reads it (hist_find_operator()): a leading '-' with no
  * other '-' after it is a unary minus, else the expression is split at its
  * last '+' or '-', or else at its last '*', '/' or '%', which groups
- * operators left to right with *, / and % binding tighter; parentheses only follow a
- * unary minus; an expression has HIST_EXPR_OPS_MAX operators at most. An
- * operator on two constants is folded at creation ("x=2*3" is 6), and a
- * field's printed name is rebuilt from its operands', so constants show in
- * decimal.
+ * operators left to right with *, / and % binding tighter; parentheses
+ * only follow a unary minus; an expression has HIST_EXPR_OPS_MAX operators
+ * at most. An operator on two constants is folded at creation ("x=2*3" is
+ * 6), and a field's printed name is rebuilt from its operands', so
+ * constants show in decimal.
  *
  * The modifiers and the special field names are described once, in
  * hist_mods[] and hist_specials[]; the parser, the printers and hist_debug
