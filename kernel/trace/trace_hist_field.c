@@ -26,6 +26,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/kernel.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -44,6 +45,8 @@ static const struct hist_special {
 	{ "common_cpu",		HIST_K_CPU,		"unsigned int", 4, false },
 	{ "cpu",		HIST_K_CPU,		"unsigned int", 4, false },
 	{ "CPU",		HIST_K_CPU,		"unsigned int", 4, false },
+	{ "common_comm",	HIST_K_COMM,		"char[16]", TASK_COMM_LEN,
+	  false },
 	{ "common_stacktrace",	HIST_K_STACKTRACE,	"unsigned long[]",
 	  HIST_STACKTRACE_SIZE, false },
 	{ "stacktrace",		HIST_K_STACKTRACE,	"unsigned long[]",

@@ -1,0 +1,17 @@
+# histogram.rst: what this implementation adds (the '%' operator,
+# common_comm)
+K=events/kmem/kmalloc
+load() { for i in 1 2 3 4 5; do ls -R /sys/kernel/tracing/events/sched > /dev/null; done; }
+
+ex remainder-key
+c "echo 'hist:keys=call_site%64' >> $K/trigger"
+c "cat $K/trigger"
+ex_end
+c "echo '!hist:keys=call_site%64' >> $K/trigger"
+
+ex common-comm
+c "echo 'hist:keys=common_comm:vals=bytes_alloc:sort=bytes_alloc.descending' >> $K/trigger"
+load; sleep 0.2
+c "cat $K/hist"
+ex_end
+c "echo '!hist:keys=common_comm:vals=bytes_alloc:sort=bytes_alloc.descending' >> $K/trigger"
