@@ -13,7 +13,6 @@ trigger user_events/hg_spread 'hist:keys=common_pid'
 trigger user_events/hg_spread 'hist:keys=common_preempt_count,common_flags.hex'
 trigger user_events/hg_spread 'hist:keys=common_type'
 trigger user_events/hg_spread 'hist:keys=common_pid.hex'
-trigger user_events/hg_spread 'hist:keys=common_comm'
 gen comm=hgcpu cpu=1 user="$UE_SPREAD" emit=2*1,1,1 cpu=0 emit=3*2,2,2
 P1=$HG_PID
 gen comm=hgcpu-other cpu=1 user="$UE_SPREAD" emit=4*3,3,3
