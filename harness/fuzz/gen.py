@@ -227,12 +227,12 @@ class Gen:
     def trigger_path(self, ev, prefix):
         return '%sevents/%s/trigger' % (prefix, ev.path)
 
-    def new_name(self, name):
-        """NAME, a field stock 6.12 refuses and ours takes (differences.txt);
-        in make fuzzdiff's streams a name both refuse in its place, so that
-        the streams compare what both kernels know and stay as recorded
-        (the random sequence is the same either way)."""
-        return 'common_nosuch' if self.for_diff else name
+    def new_syntax(self, ours, refused):
+        """OURS, text stock 6.12 refuses and ours takes (differences.txt);
+        in make fuzzdiff's streams REFUSED in its place, text both refuse,
+        so that the streams compare what both kernels know and stay as
+        recorded (the random sequence is the same either way)."""
+        return refused if self.for_diff else ours
 
     def any_event(self):
         return self.events[self.pick(sorted(self.events))]
@@ -263,7 +263,7 @@ class Gen:
             return self.pick(['common_timestamp', 'common_timestamp.usecs',
                               'common_cpu', 'cpu', 'CPU', 'common_pid',
                               'common_stacktrace', 'stacktrace'] +
-                             (['hitcount', self.new_name('common_comm')]
+                             (['hitcount', self.new_syntax('common_comm', 'common_nosuch')]
                               if self.wild(1) else []))
         names = ev.numeric() if numeric else [n for n, _ in ev.fields + COMMON]
         if not names or self.wild(0.05):
@@ -535,7 +535,8 @@ class Gen:
             items.append('sort=' + ','.join(s))
         if self.p(0.15):
             items.append('size=' + self.pick(['128', '256', '2048', '4096', '131072', '100'] +
-                                             ['1', '0', '131073', '99999999', 'abc'] * self.wild(1)))
+                                             ['1', '0', self.new_syntax('131073', '2097153'),
+                                              '99999999', 'abc'] * self.wild(1)))
         if self.p(0.1):
             items.append('name=' + self.pick(['fz_n0', 'fz_n1', 'fz_n2']))
         if self.p(0.08):

@@ -94,7 +94,7 @@ struct synth_event;
 #define HIST_EXPR_OPS_MAX	3	/* operators in an expression */
 #define HIST_FIELDS_MAX		128	/* fields (slots) of one program */
 #define HIST_BITS_MIN		7
-#define HIST_BITS_MAX		17
+#define HIST_BITS_MAX		20	/* mainline stops at 17 */
 #define HIST_BITS_DEFAULT	11
 #define HIST_STR_MAX		MAX_FILTER_STR_VAL
 #define HIST_KEY_SIZE_MAX	(HIST_STR_MAX + HIST_STACKTRACE_SIZE)

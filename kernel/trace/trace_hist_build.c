@@ -425,7 +425,9 @@ static void *hist_elt_alloc(void *data)
 {
 	struct hist_table *table = data;
 
-	return kzalloc(table->priv_size, GFP_KERNEL);
+	/* A million entries of a few kilobytes: fail, as the map does. */
+	return kzalloc(table->priv_size,
+		       GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
 }
 
 static void hist_elt_free(void *data, void *priv)

@@ -157,6 +157,12 @@ static void hpk_test_attributes(struct kunit *test)
 	hpk_refused_silently(test, "keys=v::vals=w", HIST_QUIET_EMPTY_ITEM);
 	hpk_refused_silently(test, "vals=w", HIST_QUIET_NO_KEYS);
 	hpk_refused_silently(test, "keys=v:size=0x", HIST_QUIET_SIZE);
+	/* Up to 2^20 entries, where mainline stops at 2^17. */
+	p = hpk_accepted(test, "keys=v:size=131073");
+	KUNIT_EXPECT_EQ(test, p->spec.bits, 18);
+	p = hpk_accepted(test, "keys=v:size=0x100000");
+	KUNIT_EXPECT_EQ(test, p->spec.bits, HIST_BITS_MAX);
+	hpk_refused_silently(test, "keys=v:size=1048577", HIST_QUIET_SIZE);
 	/* A size past an unsigned long is refused with its own errno. */
 	p = hpk_new(test);
 	ret = hpk_parse(test, p, "keys=v:size=99999999999999999999");

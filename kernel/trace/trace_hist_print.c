@@ -732,7 +732,9 @@ static int hist_debug_trigger(struct seq_file *m,
 			      struct event_trigger_data *data)
 {
 	const struct hist_trigger *ht = data->private_data;
-	unsigned int i;
+	const struct hist_table *table = ht->table;
+	unsigned int i, max;
+	size_t per_entry;
 
 	seq_printf(m, "hist_trigger: %p\n\n", ht);
 	seq_printf(m, "  n_vals: %u\n", ht->n_vals);
@@ -741,7 +743,18 @@ static int hist_debug_trigger(struct seq_file *m,
 	seq_printf(m, "  n_refs: %u\n", ht->n_refs);
 	seq_printf(m, "  n_fields: %u\n", ht->n_slots);
 	seq_printf(m, "  key_size: %u\n", ht->key_size);
-	seq_printf(m, "  entry private bytes: %u\n\n", ht->priv_size);
+	seq_printf(m, "  entry private bytes: %u\n", ht->priv_size);
+	/*
+	 * What the table took at creation: entries, index and private data,
+	 * which is one kmalloc() per entry (a named trigger shows its shared
+	 * table's, made by the first one).
+	 */
+	max = tracing_map_max_entries(table->map);
+	per_entry = tracing_map_bytes_per_entry(table->map);
+	if (table->priv_size)
+		per_entry += kmalloc_size_roundup(table->priv_size);
+	seq_printf(m, "  table: %u entries of %zu bytes, %zu bytes\n\n",
+		   max, per_entry, per_entry * max);
 
 	seq_puts(m, "  val fields:\n\n");
 	for (i = 0; i < ht->n_vals; i++) {

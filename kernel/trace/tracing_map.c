@@ -22,7 +22,7 @@
  *          the index of an entry and a tag made of other bits of the key's
  *          hash, and it never changes again until the map is cleared:
  *
- *               31         17 16             0
+ *               31         20 19             0
  *              +-------------+----------------+
  *              |  tag (!= 0) |   entry index  |
  *              +-------------+----------------+
@@ -72,6 +72,14 @@
 #include <linux/unaligned.h>
 
 #include "tracing_map.h"
+
+/*
+ * The entries and the hash table of a big map take tens of megabytes (and
+ * a big key makes a 2^20-entry map larger than the machine): when memory
+ * runs short, creation fails with -ENOMEM rather than waking the OOM killer
+ * or warning, as a refused command should.
+ */
+#define TRACING_MAP_GFP_BIG	(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 #define SLOT_IDX_BITS	TRACING_MAP_BITS_MAX
 #define SLOT_IDX_MASK	((1U << SLOT_IDX_BITS) - 1)
@@ -969,7 +977,7 @@ static bool tracing_map_sort_key_valid(const struct tracing_map *map,
 /*
  * Bottom-up merge sort of @n entries by tracing_map_cmp_entries(), through
  * a scratch array as large. It yields the CPU after every merged run: a
- * table of 2^17 entries takes a few million comparisons, and a reader must
+ * table of 2^20 entries takes some twenty million comparisons, and a reader must
  * not keep the CPU from everything else for that long (on a slow or
  * instrumented kernel, seconds). The order is total, so the result is the
  * one any sort gives.
@@ -1223,14 +1231,16 @@ struct tracing_map *tracing_map_create(const struct tracing_map_params *params)
 	map->ops = params->ops;
 	map->data = params->data;
 
-	map->elts = kvzalloc(array_size(map->max_elts, map->stride), GFP_KERNEL);
+	map->elts = kvzalloc(array_size(map->max_elts, map->stride),
+			     TRACING_MAP_GFP_BIG);
 	if (!map->elts)
 		goto free_map;
 	map->slots = kvcalloc(map->slot_mask + 1, sizeof(*map->slots),
-			      GFP_KERNEL);
+			      TRACING_MAP_GFP_BIG);
 	if (!map->slots)
 		goto free_elts;
-	map->spares = bitmap_zalloc(map->max_elts, GFP_KERNEL);
+	map->spares = kvcalloc(BITS_TO_LONGS(map->max_elts),
+			       sizeof(*map->spares), TRACING_MAP_GFP_BIG);
 	if (!map->spares)
 		goto free_slots;
 	map->stats = alloc_percpu(struct tracing_map_cpu_stats);
@@ -1244,7 +1254,7 @@ struct tracing_map *tracing_map_create(const struct tracing_map_params *params)
 free_stats:
 	free_percpu(map->stats);
 free_spares:
-	bitmap_free(map->spares);
+	kvfree(map->spares);
 free_slots:
 	kvfree(map->slots);
 free_elts:
@@ -1270,7 +1280,7 @@ void tracing_map_destroy(struct tracing_map *map)
 		return;
 	tracing_map_free_private(map, map->max_elts);
 	free_percpu(map->stats);
-	bitmap_free(map->spares);
+	kvfree(map->spares);
 	kvfree(map->slots);
 	kvfree(map->elts);
 	kfree(map);

@@ -27,7 +27,7 @@
  *
  * plus two 4-byte hash slots and one bit of bookkeeping per entry. A map
  * keyed on one u64 with only a hitcount therefore costs 40 bytes per entry
- * (5 MiB for 2^17 entries); tracing_map_bytes_per_entry() gives the exact
+ * (40 MiB for 2^20 entries); tracing_map_bytes_per_entry() gives the exact
  * figure. Private data allocated by tracing_map_ops.elt_alloc is extra.
  *
  * Contexts and concurrency
@@ -90,9 +90,9 @@
 #include <linux/atomic.h>
 #include <linux/types.h>
 
-/* Bounds of tracing_map_params.bits: 128 to 131072 entries, 2048 default. */
+/* Bounds of tracing_map_params.bits: 128 to 1048576 entries, 2048 default. */
 #define TRACING_MAP_BITS_MIN		7
-#define TRACING_MAP_BITS_MAX		17
+#define TRACING_MAP_BITS_MAX		20
 #define TRACING_MAP_BITS_DEFAULT	11
 
 /* Largest key, in bytes: several strings and a stacktrace fit. */

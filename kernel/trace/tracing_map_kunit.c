@@ -5,7 +5,7 @@
  *
  * The single-CPU cases check the interface one call at a time: insertion,
  * lookup, counters, private data hooks, variables, clear, an insertion
- * nested in another one (as from an NMI), a full 2^17-entry map and
+ * nested in another one (as from an NMI), a full 2^20-entry map and
  * sorting by every comparison in both directions. The concurrent cases
  * start one kthread on every online CPU (tm_run_on_cpus()) and check exact
  * results after the threads are done: sums, entry counts, hit and drop

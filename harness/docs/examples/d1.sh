@@ -36,7 +36,7 @@ c "echo '!hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-\$ts0:onmatch(sch
 
 ex dbg-save
 c "echo 'hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-\$ts0:onmax(\$wakeup_lat).save(next_comm,prev_pid) if next_comm==\"ping\"' >> $SW/trigger"
-c "cat $SW/hist_debug | sed -n '/n_vals/,/entry private/p;/program:/,\$p'"
+c "cat $SW/hist_debug | sed -n '/n_vals/,/table:/p;/program:/,\$p'"
 ex_end
 c "echo > $SW/trigger"
 

@@ -1,5 +1,5 @@
 # histogram.rst: what this implementation adds (the '%' operator,
-# common_comm)
+# common_comm, tables past 131072 entries)
 K=events/kmem/kmalloc
 load() { for i in 1 2 3 4 5; do ls -R /sys/kernel/tracing/events/sched > /dev/null; done; }
 
@@ -15,3 +15,10 @@ load; sleep 0.2
 c "cat $K/hist"
 ex_end
 c "echo '!hist:keys=common_comm:vals=bytes_alloc:sort=bytes_alloc.descending' >> $K/trigger"
+
+ex size-big
+c "echo 'hist:keys=call_site,bytes_req:vals=bytes_alloc:size=1000000' >> $K/trigger"
+c "cat $K/trigger"
+c "grep table: $K/hist_debug"
+ex_end
+c "echo '!hist:keys=call_site,bytes_req:vals=bytes_alloc:size=1000000' >> $K/trigger"
