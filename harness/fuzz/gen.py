@@ -285,7 +285,8 @@ class Gen:
             if field in ('__syscall_nr', 'id'):
                 good.append('syscall')
         else:
-            good = ['hex', 'percent', 'graph']
+            # The statistics are new syntax: make fuzz's streams only.
+            good = ['hex', 'percent', 'graph'] + ([] if self.for_diff else ['min', 'max', 'avg'])
         if field.startswith('common_timestamp'):
             good = ['usecs']
         m = self.pick(good) if good and not self.wild(0.3) else self.pick(ALL_MODS)

@@ -87,6 +87,8 @@ struct synth_event;
 /* User-visible limits of the hist command language. */
 #define HIST_KEYS_MAX		3	/* fields in a compound key */
 #define HIST_VALS_MAX		3	/* sums of an entry, hitcount included */
+#define HIST_STATS_MAX		6	/* and statistics (.min, .max, .avg) */
+#define HIST_SUMS_MAX		(HIST_VALS_MAX + HIST_STATS_MAX)
 #define HIST_VARS_MAX		16	/* variables of one histogram */
 #define HIST_SORT_KEYS_MAX	2
 #define HIST_ACTIONS_MAX	8
@@ -193,7 +195,14 @@ enum hist_mod {
 	HIST_M_PERCENT		= BIT(8),
 	HIST_M_GRAPH		= BIT(9),
 	HIST_M_STACKTRACE	= BIT(10),
+	HIST_M_MIN		= BIT(11),
+	HIST_M_MAX		= BIT(12),
+	HIST_M_AVG		= BIT(13),
 };
+
+/* The statistics of a value, and those kept as an extreme. */
+#define HIST_M_STAT	(HIST_M_MIN | HIST_M_MAX | HIST_M_AVG)
+#define HIST_M_EXTREME	(HIST_M_MIN | HIST_M_MAX)
 
 /* The modifiers that group a number (a key, or an operand of an expression). */
 #define HIST_M_GROUP	(HIST_M_LOG2 | HIST_M_BUCKET)
@@ -266,6 +275,7 @@ enum hist_err {
 	HIST_ERR_MATCH_HIST_NOT_FOUND,
 	HIST_ERR_EVENT_FILE_NOT_FOUND,
 	HIST_ERR_KEY_VAR_REF,
+	HIST_ERR_TOO_MANY_STATS,	/* ours: .min, .max, .avg */
 	/* Refused without an error_log entry: */
 	HIST_QUIET_FIRST,
 	HIST_QUIET_FILTER_TAIL = HIST_QUIET_FIRST, /* " ifx" ends the command */
@@ -554,6 +564,21 @@ struct hist_field {
 	struct list_head	list;
 };
 
+/*
+ * A .min or .max value is kept in its sum with tracing_map_elt_sum_max(),
+ * as an unsigned image of the value: signed values have their sign bit
+ * flipped (S64_MIN..S64_MAX maps onto 0..U64_MAX in order), and a minimum
+ * takes the complement of that, which reverses the order. The sum's 0, of
+ * an entry no value has reached yet, is then below every image. The map
+ * is an involution: the same call gives the value back.
+ */
+static inline u64 hist_extreme(const struct hist_field *f, u64 v)
+{
+	if (f->is_signed)
+		v ^= BIT_ULL(63);
+	return f->mods & HIST_M_MIN ? ~v : v;
+}
+
 static inline bool hist_field_is_string(const struct hist_field *f)
 {
 	return f->form == HIST_FORM_STRING;
@@ -694,6 +719,7 @@ struct hist_table {
  * @link:	in the list of triggers with variables
  * @removed:	off its event, waiting for @users to drop to 0
  * @has_stacktrace: a field reads the stack of the event
+ * @has_extremes: a value is a .min or a .max
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
  * @ts_usecs:	common_timestamp is in microseconds (a field said .usecs)
@@ -705,7 +731,7 @@ struct hist_trigger {
 	struct hist_field	*keys[HIST_KEYS_MAX];
 	unsigned int		n_keys;
 	unsigned int		key_size;
-	struct hist_field	*vals[HIST_VALS_MAX];
+	struct hist_field	*vals[HIST_SUMS_MAX];
 	unsigned int		n_vals;
 	struct hist_var		*vars[HIST_VARS_MAX];
 	unsigned int		n_vars;
@@ -744,6 +770,7 @@ struct hist_trigger {
 	struct list_head	link;
 	bool			removed;
 	bool			has_stacktrace;
+	bool			has_extremes;
 	bool			nohitcount;
 	bool			uses_timestamp;
 	bool			ts_usecs;

@@ -99,14 +99,40 @@ static int hist_build_keys(struct hist_build *b)
 }
 
 /*
+ * Whether the next piece of a vals= list (up to a ',') ends in a
+ * statistic, ".min", ".max" or ".avg". Read before the piece is parsed.
+ */
+static bool hist_names_stat(const char *list)
+{
+	const struct hist_mod_desc *m;
+	size_t len, n;
+
+	if (!list)
+		return false;
+	len = strcspn(list, ",");
+	for (m = hist_mods; m->name; m++) {
+		n = strlen(m->name);
+		if ((m->mod & HIST_M_STAT) && len > n + 1 &&
+		    list[len - n - 1] == '.' &&
+		    !strncmp(list + len - n, m->name, n))
+			return true;
+	}
+	return false;
+}
+
+/*
  * vals=: read until the table's sums are all taken. The first plain
  * "hitcount" is the sum every table has; a list with more values than
  * sums is refused, unless all that is left is one more "hitcount".
+ * Statistics (.min, .max, .avg: new syntax) have sums of their own, up to
+ * HIST_STATS_MAX, so that a list of plain values is taken or refused
+ * exactly as the ABI has it.
  */
 static int hist_build_vals(struct hist_build *b)
 {
 	struct hist_trigger *ht = b->ht;
 	char *list = b->p->spec.vals, *piece;
+	unsigned int n_plain = 1, n_stats = 0;
 	bool plain_hitcount_seen = false;
 	struct hist_field *f;
 
@@ -116,16 +142,25 @@ static int hist_build_vals(struct hist_build *b)
 	f->roles = HIST_R_VAL;
 	ht->vals[ht->n_vals++] = f;
 
-	while (ht->n_vals < HIST_VALS_MAX && (piece = hist_next(&list, ','))) {
+	while ((n_plain < HIST_VALS_MAX || hist_names_stat(list)) &&
+	       (piece = hist_next(&list, ','))) {
 		if (!*piece)
 			return hist_fail(b->p, HIST_ERR_FIELD_NOT_FOUND, "");
 		if (!strcmp(piece, "hitcount") && !plain_hitcount_seen) {
 			plain_hitcount_seen = true;
 			continue;
 		}
+		if (hist_names_stat(piece) && n_stats == HIST_STATS_MAX)
+			return hist_fail(b->p, HIST_ERR_TOO_MANY_STATS, piece);
 		f = hist_field_parse(b, piece, HIST_R_VAL);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
+		if (f->mods & HIST_M_STAT)
+			n_stats++;
+		else
+			n_plain++;
+		if (f->mods & HIST_M_EXTREME)
+			ht->has_extremes = true;
 		ht->vals[ht->n_vals++] = f;
 	}
 	if (list && strcmp(list, "hitcount"))
@@ -187,10 +222,11 @@ static int hist_build_vars(struct hist_build *b)
 
 /*
  * The key or value a sort key names: "hitcount", a value, or a key. A
- * value "$x" is named "x" ("vals=$x:sort=x").
+ * value "$x" is named "x" ("vals=$x:sort=x"). @stat: the statistic named
+ * ("lat.min" is HIST_M_MIN of lat), 0 for none.
  */
 static struct hist_field *hist_sort_target(struct hist_trigger *ht,
-					   const char *name)
+					   const char *name, unsigned int stat)
 {
 	const char *vname;
 	unsigned int i;
@@ -199,21 +235,46 @@ static struct hist_field *hist_sort_target(struct hist_trigger *ht,
 		vname = ht->vals[i]->name;
 		if (ht->vals[i]->kind == HIST_K_VAR_REF && *vname == '$')
 			vname++;
-		if (!strcmp(vname, name))
+		if (!strcmp(vname, name) &&
+		    (ht->vals[i]->mods & HIST_M_STAT) == stat)
 			return ht->vals[i];
 	}
+	if (stat)
+		return NULL;
 	for (i = 0; i < ht->n_keys; i++)
 		if (!strcmp(ht->keys[i]->name, name))
 			return ht->keys[i];
 	return NULL;
 }
 
+/*
+ * The statistic a sort key's modifiers @*mod start with ("min" of
+ * "lat.min.descending"), moving @*mod past it; 0 when there is none.
+ */
+static unsigned int hist_sort_stat(char **mod)
+{
+	const struct hist_mod_desc *m;
+	size_t n;
+
+	if (!*mod)
+		return 0;
+	for (m = hist_mods; m->name; m++) {
+		n = strlen(m->name);
+		if (!(m->mod & HIST_M_STAT) || strncmp(*mod, m->name, n) ||
+		    ((*mod)[n] && (*mod)[n] != '.'))
+			continue;
+		*mod = (*mod)[n] ? *mod + n + 1 : NULL;
+		return m->mod;
+	}
+	return 0;
+}
+
 static int hist_build_sort(struct hist_build *b)
 {
 	struct hist_spec *s = &b->p->spec;
 	struct hist_trigger *ht = b->ht;
-	char *text, *mod;
-	unsigned int i;
+	char *text, *mod, *stat_mod;
+	unsigned int i, stat;
 
 	if (!s->n_sort) {
 		ht->sort[ht->n_sort++].field = ht->vals[0];
@@ -237,7 +298,17 @@ static int hist_build_sort(struct hist_build *b)
 		if (!*text)
 			return hist_fail(b->p, HIST_ERR_EMPTY_SORT_FIELD,
 					 "sort=");
-		sort->field = hist_sort_target(ht, text);
+		/*
+		 * "lat.min" names lat's .min value; with none, ".min" is
+		 * an invalid sort modifier of lat, as the ABI has it.
+		 */
+		stat_mod = mod;
+		stat = hist_sort_stat(&mod);
+		sort->field = hist_sort_target(ht, text, stat);
+		if (!sort->field && stat) {
+			mod = stat_mod;
+			sort->field = hist_sort_target(ht, text, 0);
+		}
 		if (!sort->field)
 			return hist_fail(b->p, HIST_ERR_INVALID_SORT_FIELD,
 					 text);

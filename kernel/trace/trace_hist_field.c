@@ -210,6 +210,14 @@ static int hist_apply_mod(struct hist_build *b, struct hist_field *f,
 			  unsigned long size, unsigned int roles)
 {
 	/*
+	 * A statistic (new syntax) is of a value of vals= itself, a number
+	 * other than hitcount: refused at the modifier anywhere else.
+	 */
+	if ((m->mod & HIST_M_STAT) &&
+	    (roles != HIST_R_VAL || f->form != HIST_FORM_NUM ||
+	     f->kind == HIST_K_HITCOUNT || f->kind == HIST_K_CONST))
+		return hist_fail_dotted(b->p, HIST_ERR_BAD_FIELD_MODIFIER, mod);
+	/*
 	 * An operand or an action parameter takes any modifier; of them,
 	 * only .log2 and .buckets= change an operand's value.
 	 */

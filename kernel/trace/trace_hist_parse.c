@@ -89,6 +89,7 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_EVENT_FILE_NOT_FOUND] = "Event file not found",
 	[HIST_ERR_KEY_VAR_REF] =
 		"Using variable references in keys not supported",
+	[HIST_ERR_TOO_MANY_STATS] = "Too many statistics (Max = 6)",
 };
 
 /*

@@ -50,6 +50,9 @@ const struct hist_mod_desc hist_mods[] = {
 	{ "percent",	HIST_M_PERCENT,	   HIST_R_VAL, true },
 	{ "graph",	HIST_M_GRAPH,	   HIST_R_VAL, true },
 	{ "stacktrace",	HIST_M_STACKTRACE, HIST_R_KEY | HIST_R_VAR },
+	{ "min",	HIST_M_MIN,	   HIST_R_VAL },
+	{ "max",	HIST_M_MAX,	   HIST_R_VAL },
+	{ "avg",	HIST_M_AVG,	   HIST_R_VAL },
 	{ }
 };
 
@@ -280,7 +283,11 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 	return 0;
 }
 
-/* How a sort key compares, from the field it names. */
+/*
+ * How a sort key compares, from the field it names. A .min or .max sum
+ * holds hist_extreme()'s image of the value, which a minimum's reverses;
+ * an .avg is its sum per hit (hitcount is sum 0 of every table).
+ */
 static void hist_sort_key_of(const struct hist_sort *sort,
 			     struct tracing_map_sort_key *key)
 {
@@ -292,6 +299,14 @@ static void hist_sort_key_of(const struct hist_sort *sort,
 		key->is_sum = true;
 		key->sum = f->sum_idx;
 		key->cmp = TRACING_MAP_CMP_U64;
+		if (f->mods & HIST_M_MIN)
+			key->descending = !sort->descending;
+		if (f->mods & HIST_M_AVG) {
+			key->per_hit = true;
+			key->hits = 0;
+			if (f->is_signed)
+				key->cmp = TRACING_MAP_CMP_S64;
+		}
 		return;
 	}
 	key->offset = f->key_off;
@@ -457,6 +472,17 @@ static bool hist_scaled(u64 val, u64 scale, u64 whole, u64 *res)
  * One value of an entry. An expression shows no sum, a constant
  * its sum without a name.
  */
+/* The name of the statistic @f is, "min" for a .min value. */
+static const char *hist_stat_name(const struct hist_field *f)
+{
+	const struct hist_mod_desc *d;
+
+	for (d = hist_mods; d->name; d++)
+		if (f->mods & d->mod & HIST_M_STAT)
+			break;
+	return d->name ?: "";
+}
+
 static void hist_print_val(struct seq_file *m, const struct hist_field *f,
 			   u64 val, u64 total, u64 max)
 {
@@ -467,7 +493,15 @@ static void hist_print_val(struct seq_file *m, const struct hist_field *f,
 
 	if (f->kind >= HIST_K_NEG)
 		return;
-	if (f->mods & HIST_M_PERCENT) {
+	if (f->mods & HIST_M_STAT) {
+		/* Shown as the field's type: -3 is not 2^64 - 3 here. */
+		if (f->is_signed)
+			seq_printf(m, "  %s.%s: %10lld", name,
+				   hist_stat_name(f), (s64)val);
+		else
+			seq_printf(m, "  %s.%s: %10llu", name,
+				   hist_stat_name(f), val);
+	} else if (f->mods & HIST_M_PERCENT) {
 		if (!hist_scaled(val, 10000, total, &pc)) {
 			seq_printf(m, "  %s (%%):[ERROR]", name);
 			return;
@@ -548,9 +582,26 @@ static void hist_print_snapshot_cause(struct seq_file *m,
  */
 struct hist_sums {
 	u64	*vals;		/* n_entries rows of n_vals */
-	u64	total[HIST_VALS_MAX];
-	u64	max[HIST_VALS_MAX];
+	u64	total[HIST_SUMS_MAX];
+	u64	max[HIST_SUMS_MAX];
 };
+
+/*
+ * What the sum of value @f shows, @hits the entry's hitcount: the sum, or
+ * the statistic it holds.
+ */
+static u64 hist_stat_value(const struct hist_field *f, u64 sum, u64 hits)
+{
+	if (f->mods & HIST_M_EXTREME)
+		return hist_extreme(f, sum);
+	if (!(f->mods & HIST_M_AVG))
+		return sum;
+	if (!hits)
+		return 0;
+	if (f->is_signed)
+		return div64_s64(sum, hits);
+	return div64_u64(sum, hits);
+}
 
 static int hist_read_sums(const struct hist_trigger *ht,
 			  const struct tracing_map_snapshot *snap,
@@ -567,8 +618,10 @@ static int hist_read_sums(const struct hist_trigger *ht,
 		u64 *row = sums->vals + i * ht->n_vals;
 
 		for (j = 0; j < ht->n_vals; j++) {
-			row[j] = tracing_map_elt_sum(snap->entries[i].elt,
-						     ht->vals[j]->sum_idx);
+			row[j] = hist_stat_value(ht->vals[j],
+						 tracing_map_elt_sum(snap->entries[i].elt,
+								     ht->vals[j]->sum_idx),
+						 row[0]);
 			sums->total[j] += row[j];
 			sums->max[j] = max(sums->max[j], row[j]);
 		}

@@ -517,6 +517,29 @@ static void hist_run_actions(struct hist_trigger *ht, struct hist_frame *fr,
 }
 
 /* One hit, in its scratch chunk; see the top of this file. */
+/*
+ * The values of a table that keeps a .min or a .max: each sum is added to
+ * or raised (an .avg is a sum, divided when printed). Lock-free as a sum
+ * is: tracing_map_elt_sum_max() is a cmpxchg loop.
+ */
+static void hist_add_stats(const struct hist_trigger *ht,
+			   const struct hist_frame *fr,
+			   struct tracing_map_elt *elt)
+{
+	const struct hist_field *f;
+	unsigned int i;
+
+	for (i = 0; i < ht->n_vals; i++) {
+		f = ht->vals[i];
+		if (f->mods & HIST_M_EXTREME)
+			tracing_map_elt_sum_max(elt, f->sum_idx,
+						hist_extreme(f, fr->vals[f->slot]));
+		else
+			tracing_map_elt_sum_add(elt, f->sum_idx,
+						fr->vals[f->slot]);
+	}
+}
+
 static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 {
 	struct tracing_map_elt *elt;
@@ -539,9 +562,12 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 	if (!elt)
 		return;
 
-	for (i = 0; i < ht->n_vals; i++)
-		tracing_map_elt_sum_add(elt, ht->vals[i]->sum_idx,
-					fr->vals[ht->vals[i]->slot]);
+	if (unlikely(ht->has_extremes))
+		hist_add_stats(ht, fr, elt);
+	else
+		for (i = 0; i < ht->n_vals; i++)
+			tracing_map_elt_sum_add(elt, ht->vals[i]->sum_idx,
+						fr->vals[ht->vals[i]->slot]);
 	hist_set_vars(ht, fr, elt);
 
 	if (!list_empty(&ht->actions))

@@ -62,6 +62,7 @@
 #include <linux/err.h>
 #include <linux/hash.h>
 #include <linux/jhash.h>
+#include <linux/math64.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/percpu.h>
@@ -957,6 +958,22 @@ static int tracing_map_cmp_entries(const void *pa, const void *pb,
 		      ctx->key_size);
 }
 
+/* What sum sort key @sk sorts @elt by: a sum, or a sum per hit. */
+static u64 tracing_map_sort_sum(const struct tracing_map_elt *elt,
+				const struct tracing_map_sort_key *sk)
+{
+	u64 sum = tracing_map_elt_sum(elt, sk->sum), hits;
+
+	if (!sk->per_hit)
+		return sum;
+	hits = tracing_map_elt_sum(elt, sk->hits);
+	if (!hits)
+		return 0;
+	if (tracing_map_num_cmps[sk->cmp].is_signed)
+		return hits > S64_MAX ? 0 : div64_s64(sum, hits);
+	return div64_u64(sum, hits);
+}
+
 static bool tracing_map_sort_key_valid(const struct tracing_map *map,
 				       const struct tracing_map_sort_key *sk)
 {
@@ -964,6 +981,7 @@ static bool tracing_map_sort_key_valid(const struct tracing_map *map,
 		return false;
 	if (sk->is_sum)
 		return sk->sum < map->n_sums &&
+		       (!sk->per_hit || sk->hits < map->n_sums) &&
 		       (sk->cmp == TRACING_MAP_CMP_NONE ||
 			tracing_map_num_cmps[sk->cmp].size == sizeof(u64));
 	if (!sk->size || sk->offset >= map->key_size ||
@@ -1073,8 +1091,8 @@ tracing_map_snapshot(struct tracing_map *map,
 		ent->elt = elt;
 		for (k = 0; k < n_keys; k++)
 			if (keys[k].is_sum)
-				ent->sort_sums[k] = tracing_map_elt_sum(elt,
-									keys[k].sum);
+				ent->sort_sums[k] = tracing_map_sort_sum(elt,
+									 &keys[k]);
 	}
 
 	if (tracing_map_sort(snap->entries, snap->n_entries, &ctx)) {

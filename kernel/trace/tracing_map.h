@@ -210,16 +210,21 @@ enum tracing_map_cmp {
  *		a number comparison whose width is @size, a string comparison
  *		or none
  * @is_sum:	sort by the sum @sum, rather than by a field of the key
+ * @per_hit:	with @is_sum: by the sum divided by sum @hits (an average;
+ *		0 when that is 0), signed if @cmp is
  * @descending:	largest first, rather than smallest first
  * @sum:	the sum's index, when @is_sum
+ * @hits:	the divisor's sum index, when @per_hit
  * @offset:	the key field's offset in the key, when !@is_sum
  * @size:	the key field's size in bytes, when !@is_sum
  */
 struct tracing_map_sort_key {
 	enum tracing_map_cmp	cmp;
 	bool			is_sum;
+	bool			per_hit;
 	bool			descending;
 	unsigned int		sum;
+	unsigned int		hits;
 	unsigned int		offset;
 	unsigned int		size;
 };
@@ -357,6 +362,35 @@ static inline void tracing_map_elt_sum_add(struct tracing_map_elt *elt,
 					   unsigned int i, u64 delta)
 {
 	atomic64_add((s64)delta, &elt->sums[i]);
+}
+
+/**
+ * tracing_map_elt_sum_max - raise one sum of an entry to @val
+ * @elt:	the entry
+ * @i:		the sum's index, below tracing_map_params.n_sums
+ * @val:	the candidate, compared as an unsigned number
+ *
+ * The sum becomes the larger of itself and @val: it starts at 0, as every
+ * sum does, and is the maximum of every @val given since. A caller keeps
+ * a minimum, or a signed extreme, by giving an order-preserving or an
+ * order-reversing image of its values (see trace_hist.h, hist_extreme()).
+ * Mixing tracing_map_elt_sum_add() and this on one sum makes no sense.
+ *
+ * Context: any, NMI included. Exact under concurrent calls from every
+ * CPU: a cmpxchg() only ever replaces a value by a larger one, and one that
+ * fails sees the value that beat it; a @val that does not win returns
+ * after one read, which is the common case once an entry has seen a few
+ * hits.
+ */
+static inline void tracing_map_elt_sum_max(struct tracing_map_elt *elt,
+					   unsigned int i, u64 val)
+{
+	s64 old = atomic64_read(&elt->sums[i]);
+
+	do {
+		if ((u64)old >= val)
+			return;
+	} while (!atomic64_try_cmpxchg(&elt->sums[i], &old, (s64)val));
 }
 
 #endif /* __TRACING_MAP_H */

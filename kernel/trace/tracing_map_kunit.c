@@ -798,6 +798,22 @@ static u64 tm_ref_sum(const struct tm_sort_key *k, unsigned int sum)
 	return sum ? (u64)((s64)(k->id % 3) - 1) : k->id % 4;
 }
 
+/* What sum sort key @sk sorts the entry keyed @k by. */
+static u64 tm_ref_sort_sum(const struct tm_sort_key *k,
+			   const struct tracing_map_sort_key *sk)
+{
+	u64 sum = tm_ref_sum(k, sk->sum), hits;
+
+	if (!sk->per_hit)
+		return sum;
+	hits = tm_ref_sum(k, sk->hits);
+	if (!hits)
+		return 0;
+	if (sk->cmp == TRACING_MAP_CMP_S64)
+		return (u64)((s64)sum / (s64)hits);
+	return sum / hits;
+}
+
 static int tm_ref_cmp_key(const struct tracing_map_sort_key *sk,
 			  const struct tm_sort_key *a,
 			  const struct tm_sort_key *b)
@@ -808,8 +824,8 @@ static int tm_ref_cmp_key(const struct tracing_map_sort_key *sk,
 	if (!sk->is_sum) {
 		r = tm_ref_cmp_field(sk->cmp, a, b);
 	} else {
-		x = tm_ref_sum(a, sk->sum);
-		y = tm_ref_sum(b, sk->sum);
+		x = tm_ref_sort_sum(a, sk);
+		y = tm_ref_sort_sum(b, sk);
 		if (sk->cmp == TRACING_MAP_CMP_S64)
 			r = tm_cmp_s64(x, y);
 		else if (sk->cmp == TRACING_MAP_CMP_U64)
@@ -847,7 +863,7 @@ static void tm_check_sorted(struct kunit *test, struct tracing_map *map,
 		for (k = 0; k < n_keys; k++)
 			if (keys[k].is_sum)
 				KUNIT_EXPECT_EQ(test, snap->entries[i].sort_sums[k],
-						tm_ref_sum(a, keys[k].sum));
+						tm_ref_sort_sum(a, &keys[k]));
 	}
 	tracing_map_snapshot_free(snap);
 }
@@ -902,6 +918,15 @@ static void tm_test_sort_sums(struct kunit *test)
 	keys[0].cmp = TRACING_MAP_CMP_NONE;
 	tm_check_sorted(test, map, keys, 1, "sum1 none");
 
+	/* Per hit: sum 1 over sum 0 (0 where that is), signed or not. */
+	keys[0] = (struct tracing_map_sort_key){ .is_sum = true, .sum = 1,
+						 .per_hit = true, .hits = 0,
+						 .cmp = TRACING_MAP_CMP_S64 };
+	tm_check_sorted(test, map, keys, 1, "sum1 per sum0, s64");
+	keys[0].cmp = TRACING_MAP_CMP_U64;
+	keys[0].descending = true;
+	tm_check_sorted(test, map, keys, 1, "sum1 per sum0, u64 descending");
+
 	/* A sum, then a key field. */
 	keys[0] = (struct tracing_map_sort_key){ .is_sum = true, .sum = 0,
 						 .cmp = TRACING_MAP_CMP_U64,
@@ -933,6 +958,10 @@ static void tm_test_sort_invalid(struct kunit *test)
 	sk->cmp = TRACING_MAP_CMP_S32;
 	TM_EXPECT_EINVAL(1);
 	sk->cmp = TRACING_MAP_CMP_STRING;
+	TM_EXPECT_EINVAL(1);
+	*sk = (struct tracing_map_sort_key){ .is_sum = true, .sum = 1,
+					     .per_hit = true, .hits = 2,
+					     .cmp = TRACING_MAP_CMP_U64 };
 	TM_EXPECT_EINVAL(1);
 
 	*sk = (struct tracing_map_sort_key){ .offset = 12, .size = 8,
@@ -1099,6 +1128,63 @@ static void tm_test_concurrent_distinct_keys(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, n, run.n_workers * TM_DISTINCT_KEYS);
 	KUNIT_EXPECT_EQ(test, bad, 0);
+}
+
+#define TM_MAX_ROUNDS	4096
+
+/*
+ * Every worker raises sum 0 of the one key to i * n + id and sum 1 to the
+ * complement of that, for i up to TM_MAX_ROUNDS, in an order of its own:
+ * sum 0 must end at the largest value any worker gave, sum 1 at the
+ * complement of the smallest (a minimum, as hist keeps one).
+ */
+static void tm_max_work(struct tm_worker *w)
+{
+	unsigned int i, j, n = w->run->n_workers;
+	struct tracing_map_elt *elt;
+	u64 key = 1, v;
+
+	for (i = 0; i < TM_MAX_ROUNDS; i++) {
+		tm_chunk(i);
+		j = (i * (2 * w->id + 1)) % TM_MAX_ROUNDS;	/* a permutation */
+		v = (u64)j * n + w->id;
+		elt = tracing_map_insert(w->run->map, &key);
+		if (!elt) {
+			w->failed++;
+			continue;
+		}
+		tracing_map_elt_sum_max(elt, 0, v);
+		tracing_map_elt_sum_max(elt, 1, ~v);
+		w->ok++;
+	}
+}
+
+static void tm_test_sum_max(struct kunit *test)
+{
+	struct tm_run run = { .work = tm_max_work };
+	struct tracing_map_elt *elt;
+	u64 key = 1;
+
+	run.map = tm_create(test, 7, sizeof(u64), 2, 0, NULL);
+	elt = tracing_map_insert(run.map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	/* One CPU: a new maximum wins, a smaller value does not. */
+	tracing_map_elt_sum_max(elt, 0, 5);
+	tracing_map_elt_sum_max(elt, 0, 3);
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_sum(elt, 0), 5);
+	tracing_map_elt_sum_max(elt, 0, U64_MAX);
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_sum(elt, 0), U64_MAX);
+	tracing_map_clear(run.map);
+	KUNIT_EXPECT_EQ(test, tracing_map_entries(run.map), 0);
+
+	tm_run_on_cpus(test, &run, NULL);
+	KUNIT_EXPECT_EQ(test, tm_run_sum_failed(&run), 0);
+	elt = tracing_map_lookup(run.map, &key);
+	KUNIT_ASSERT_NOT_NULL(test, elt);
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_sum(elt, 0),
+			(u64)(TM_MAX_ROUNDS - 1) * run.n_workers +
+			run.n_workers - 1);
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_sum(elt, 1), ~0ULL);
 }
 
 #define TM_FULL_KEYS	1024
@@ -1472,6 +1558,7 @@ static struct kunit_case tracing_map_test_cases[] = {
 	KUNIT_CASE_SLOW(tm_test_concurrent_shared_keys),
 	KUNIT_CASE(tm_test_concurrent_distinct_keys),
 	KUNIT_CASE(tm_test_full_map_drops),
+	KUNIT_CASE(tm_test_sum_max),
 	KUNIT_CASE_SLOW(tm_test_vars_read_once_concurrent),
 	KUNIT_CASE_SLOW(tm_test_var_buffers_concurrent),
 	KUNIT_CASE_SLOW(tm_test_fill_max),

@@ -1,5 +1,5 @@
 # histogram.rst: what this implementation adds (the '%' operator,
-# common_comm, tables past 131072 entries)
+# common_comm, tables past 131072 entries, value statistics)
 K=events/kmem/kmalloc
 load() { for i in 1 2 3 4 5; do ls -R /sys/kernel/tracing/events/sched > /dev/null; done; }
 
@@ -22,3 +22,10 @@ c "cat $K/trigger"
 c "grep table: $K/hist_debug"
 ex_end
 c "echo '!hist:keys=call_site,bytes_req:vals=bytes_alloc:size=1000000' >> $K/trigger"
+
+ex value-stats
+c "echo 'hist:keys=call_site.sym:vals=bytes_req.min,bytes_req.avg,bytes_req.max:sort=bytes_req.max.descending' >> $K/trigger"
+load; sleep 0.2
+c "head -n 12 $K/hist"
+ex_end
+c "echo '!hist:keys=call_site.sym:vals=bytes_req.min,bytes_req.avg,bytes_req.max:sort=bytes_req.max.descending' >> $K/trigger"
