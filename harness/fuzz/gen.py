@@ -278,6 +278,10 @@ class Gen:
         good = []
         if key:
             good = ['hex', 'log2', 'buckets=%d' % self.r.choice([1, 2, 10, 100, 1 << 20])]
+            # Log-linear buckets are new syntax: make fuzz's streams only
+            # (N from 0 to 7: the bounds and one past each).
+            if not self.for_diff:
+                good.append('log2=%d' % self.r.randrange(0, 8))
             if kind == 'ptr' or field.endswith('call_site'):
                 good += ['sym', 'sym-offset']
             if field == 'common_pid':

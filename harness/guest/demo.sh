@@ -26,8 +26,10 @@ if [ -e synthetic_events ] && [ -e events/sched/sched_switch/hist ]; then
 	run "echo 'hist:keys=pid:ts0=common_timestamp.usecs if comm==\"ping\"' >> events/sched/sched_waking/trigger"
 	run "echo 'hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-\$ts0:onmatch(sched.sched_waking).wakeup_latency(\$wakeup_lat,next_pid,next_prio) if next_comm==\"ping\"' >> events/sched/sched_switch/trigger"
 	run "echo 'hist:keys=pid,prio,lat:sort=pid,lat' >> events/synthetic/wakeup_latency/trigger"
-	# Beyond stock: the same latencies as min/avg/max per priority.
+	# Beyond stock: the same latencies as min/avg/max per priority, and
+	# in log-linear buckets (four a power of two).
 	run "echo 'hist:keys=prio:vals=lat.min,lat.avg,lat.max' >> events/synthetic/wakeup_latency/trigger"
+	run "echo 'hist:keys=lat.log2=2:sort=lat' >> events/synthetic/wakeup_latency/trigger"
 	run "ping -c 10 -i 0.2 127.0.0.1 >/dev/null"
 	run "cat events/synthetic/wakeup_latency/hist"
 	cat error_log

@@ -89,6 +89,7 @@ struct synth_event;
 #define HIST_VALS_MAX		3	/* sums of an entry, hitcount included */
 #define HIST_STATS_MAX		6	/* and statistics (.min, .max, .avg) */
 #define HIST_SUMS_MAX		(HIST_VALS_MAX + HIST_STATS_MAX)
+#define HIST_LOG2_SUB_MAX	6	/* .log2=N: 2^N sub-buckets at most */
 #define HIST_VARS_MAX		16	/* variables of one histogram */
 #define HIST_SORT_KEYS_MAX	2
 #define HIST_ACTIONS_MAX	8
@@ -276,6 +277,7 @@ enum hist_err {
 	HIST_ERR_EVENT_FILE_NOT_FOUND,
 	HIST_ERR_KEY_VAR_REF,
 	HIST_ERR_TOO_MANY_STATS,	/* ours: .min, .max, .avg */
+	HIST_ERR_BAD_LOG2_SUB,		/* ours: .log2=N */
 	/* Refused without an error_log entry: */
 	HIST_QUIET_FIRST,
 	HIST_QUIET_FILTER_TAIL = HIST_QUIET_FIRST, /* " ifx" ends the command */
@@ -530,7 +532,8 @@ struct hist_ref {
  * @in_usecs:		a time in microseconds (operands must agree)
  * @event_field:	the event field read, for the record kinds
  * @offset:		the record offset read, for the record kinds
- * @constant:		HIST_K_CONST: the value; .buckets=: the bucket size
+ * @constant:		HIST_K_CONST: the value; .buckets=: the bucket size;
+ *			.log2=N: N (0 for .log2, one bucket a power of 2)
  * @operand:		operands of operators
  * @ref:		HIST_K_VAR_REF: the reference read
  * @slot:		its index in the frame's value array

@@ -616,9 +616,10 @@ static bool hist_same_type(const struct hist_field *a, bool a_signed,
  * modifiers and type (a named histogram on another event whose field of
  * that name has another type is not the same histogram). The size of
  * .buckets= is not compared ("keys=x.buckets=10" and "keys=x.buckets=20"
- * are the same histogram). Operators are told apart by their type only,
- * not by their operands: "vals=a+b" and "vals=c-d" of one type are the
- * same value to the ABI.
+ * are the same histogram); the N of .log2=N (ours) is: "x.log2",
+ * "x.log2=2" and "x.log2=3" group x apart. Operators are told apart by
+ * their type only, not by their operands: "vals=a+b" and "vals=c-d" of
+ * one type are the same value to the ABI.
  */
 static bool hist_same_field(const struct hist_field *a,
 			    const struct hist_field *b)
@@ -629,6 +630,7 @@ static bool hist_same_field(const struct hist_field *a,
 	    (!a_op && strcmp(hist_field_plain(a), hist_field_plain(b))))
 		return false;
 	return a->mods == b->mods &&
+	       (!(a->mods & HIST_M_LOG2) || a->constant == b->constant) &&
 	       hist_same_type(a, a->is_signed, b, b->is_signed);
 }
 

@@ -123,12 +123,22 @@ const char *hist_field_plain(const struct hist_field *f)
 	return f->plain ? f->plain : f->name;
 }
 
+/* The entry of hist_mods[] for @mod. */
+static const struct hist_mod_desc *hist_mod_desc(enum hist_mod mod)
+{
+	const struct hist_mod_desc *m = hist_mods;
+
+	while (m->mod != mod)
+		m++;
+	return m;
+}
+
 /*
  * The modifier ".MODIFIER" names (@mod points past the dot), and the size
- * of ".buckets=SIZE" in *@size. Checked before the field is looked up: an
- * unknown modifier of an unknown field is reported for the modifier. The
- * caret is at the modifier, at the size when it is bad, at nothing when
- * there is none.
+ * of ".buckets=SIZE" or the N of ".log2=N" in *@size. Checked before the
+ * field is looked up: an unknown modifier of an unknown field is reported
+ * for the modifier. The caret is at the modifier, at the size or N when
+ * it is bad, at nothing when there is none.
  */
 static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
 						 char *mod,
@@ -138,6 +148,19 @@ static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
 
 	*size = 0;
 	m = hist_mods;
+	/*
+	 * "log2=N" (ours; stock takes no argument to .log2): 2^N linear
+	 * sub-buckets in each power of 2. The caret at "log2=N" as a whole,
+	 * which is found where it is written more surely than N alone.
+	 */
+	if (str_has_prefix(mod, "log2=")) {
+		if (kstrtoul(mod + strlen("log2="), 0, size) || !*size ||
+		    *size > HIST_LOG2_SUB_MAX)
+			return ERR_PTR(hist_fail_dotted(b->p,
+							HIST_ERR_BAD_LOG2_SUB,
+							mod));
+		return hist_mod_desc(HIST_M_LOG2);
+	}
 	/* "bucket", an optional 's', '=' and a size: the rest is reported. */
 	if (str_has_prefix(mod, "bucket")) {
 		mod += strlen("bucket");
@@ -147,9 +170,7 @@ static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
 		if (*mod != '=' || kstrtoul(mod + 1, 0, size) || !*size)
 			return ERR_PTR(hist_fail(b->p, HIST_ERR_BAD_FIELD_MODIFIER,
 						 mod + (*mod == '=')));
-		while (m->mod != HIST_M_BUCKET)
-			m++;
-		return m;
+		return hist_mod_desc(HIST_M_BUCKET);
 	}
 	for (; m->name; m++)
 		if (m->by_prefix ? str_has_prefix(mod, m->name) :

@@ -90,6 +90,8 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_KEY_VAR_REF] =
 		"Using variable references in keys not supported",
 	[HIST_ERR_TOO_MANY_STATS] = "Too many statistics (Max = 6)",
+	[HIST_ERR_BAD_LOG2_SUB] =
+		"Invalid log2 sub-bucket bits (Min = 1, Max = 6)",
 };
 
 /*

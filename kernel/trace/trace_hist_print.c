@@ -72,10 +72,13 @@ static int hist_mods_fmt(char *buf, int size, const struct hist_field *f)
 			continue;
 		/*
 		 * An operand's .buckets shows without its size; the size
-		 * shows as the signed long the ABI prints it as.
+		 * shows as the signed long the ABI prints it as. .log2=N
+		 * (ours) shows its N everywhere.
 		 */
 		if (d->mod == HIST_M_BUCKET && !(f->roles & HIST_R_OPERAND))
 			n += snprintf(at, room, ".buckets=%lld", (s64)f->constant);
+		else if (d->mod == HIST_M_LOG2 && f->constant)
+			n += snprintf(at, room, ".log2=%llu", f->constant);
 		else
 			n += snprintf(at, room, ".%s", d->name);
 	}
@@ -102,6 +105,8 @@ static int hist_dynstack_fmt(char *buf, int size, const struct hist_field *f)
 	}
 	if (f->roles & HIST_R_VAR)
 		return snprintf(buf, size, "%s", f->name);
+	if ((f->mods & HIST_M_LOG2) && f->constant)
+		return snprintf(buf, size, "%s.log2=%llu", f->name, f->constant);
 	if (f->mods & HIST_M_LOG2)
 		return snprintf(buf, size, "%s.log2", f->name);
 	if (f->mods & HIST_M_BUCKET)
@@ -315,8 +320,10 @@ static void hist_sort_key_of(const struct hist_sort *sort,
 		key->cmp = TRACING_MAP_CMP_NONE;
 	else if (hist_field_is_string(f))
 		key->cmp = TRACING_MAP_CMP_STRING;
-	else
-		key->cmp = f->is_signed ? TRACING_MAP_CMP_S64 : TRACING_MAP_CMP_U64;
+	else if (f->is_signed && !(f->mods & HIST_M_LOG2))
+		key->cmp = TRACING_MAP_CMP_S64;
+	else	/* .log2 and .log2=N keys are of the value as a u64 */
+		key->cmp = TRACING_MAP_CMP_U64;
 }
 
 /**
@@ -345,6 +352,18 @@ static const char *hist_key_label(const struct hist_field *f)
 	return f->kind == HIST_K_STACKTRACE ? "common_stacktrace" : f->name;
 }
 
+/*
+ * The last value of the .log2=N bucket that starts at @lo (hist_key_num()
+ * in trace_hist_run.c): one value below 2^(N+1), else 2^(L-1-N) of them
+ * for @lo of bit length L.
+ */
+static u64 hist_log2_sub_last(u64 lo, unsigned int n)
+{
+	unsigned int len = fls64(lo);
+
+	return len <= n + 1 ? lo : lo + (1ULL << (len - n - 1)) - 1;
+}
+
 static void hist_print_key_num(struct seq_file *m,
 			       const struct hist_trigger *ht,
 			       const struct hist_field *f, u64 val, const void *priv)
@@ -368,6 +387,9 @@ static void hist_print_key_num(struct seq_file *m,
 		name = get_syscall_name(val);
 		seq_printf(m, "%s: %-30s[%3llu]", label,
 			   name ? name : "unknown_syscall", val);
+	} else if ((f->mods & HIST_M_LOG2) && f->constant) {
+		seq_printf(m, "%s: ~ %llu-%llu", label, val,
+			   hist_log2_sub_last(val, f->constant));
 	} else if (f->mods & HIST_M_LOG2) {
 		seq_printf(m, "%s: ~ 2^%-2llu", label, val);
 	} else if (f->mods & HIST_M_BUCKET) {
@@ -761,9 +783,13 @@ static void hist_debug_field(struct seq_file *m, const struct hist_field *f,
 	seq_printf(m, "      name: %s\n", f->name);
 	if (f->mods) {
 		seq_puts(m, "      modifiers:");
-		for (d = hist_mods; d->name; d++)
-			if (f->mods & d->mod)
-				seq_printf(m, " %s", d->name);
+		for (d = hist_mods; d->name; d++) {
+			if (!(f->mods & d->mod))
+				continue;
+			seq_printf(m, " %s", d->name);
+			if (d->mod == HIST_M_LOG2 && f->constant)
+				seq_printf(m, "=%llu", f->constant);
+		}
 		seq_putc(m, '\n');
 	}
 	if (f->event_field)

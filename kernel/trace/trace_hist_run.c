@@ -159,12 +159,28 @@ static unsigned int hist_str_bound(const struct hist_field *f,
  * The key value of a number: .log2 and .buckets= group values here, but
  * for hitcount, which stays 1 (and is only printed as a group). One test
  * for a key that is not grouped.
+ *
+ * .log2=N (f->constant is N, 1 to 6) splits each power of 2 into 2^N
+ * buckets of one width: a value v of bit length L > N falls in the bucket
+ * that starts at v with its L - 1 - N low bits cleared, which is
+ * 2^(L-1) + j * 2^(L-1-N) for the j-th of them; a value below 2^(N+1) is
+ * a bucket of its own. The key is the bucket's first value, so keys sort
+ * as the values do and the print finds the width again from the key.
  */
 static __always_inline u64 hist_key_num(const struct hist_field *f, u64 val)
 {
+	unsigned int shift;
+
 	if (likely(!(f->mods & HIST_M_GROUP)) ||
 	    f->kind == HIST_K_HITCOUNT)
 		return val;
+	if ((f->mods & HIST_M_LOG2) && f->constant) {
+		shift = fls64(val);
+		if (shift <= f->constant + 1)
+			return val;
+		shift -= f->constant + 1;
+		return val >> shift << shift;
+	}
 	if (f->mods & HIST_M_LOG2)		/* the power of 2 >= val */
 		return val ? fls64(val - 1) : 0;
 	if (f->mods & HIST_M_BUCKET)

@@ -1,5 +1,6 @@
 # histogram.rst: what this implementation adds (the '%' operator,
-# common_comm, tables past 131072 entries, value statistics)
+# common_comm, tables past 131072 entries, value statistics, log-linear
+# buckets)
 K=events/kmem/kmalloc
 load() { for i in 1 2 3 4 5; do ls -R /sys/kernel/tracing/events/sched > /dev/null; done; }
 
@@ -29,3 +30,11 @@ load; sleep 0.2
 c "head -n 12 $K/hist"
 ex_end
 c "echo '!hist:keys=call_site.sym:vals=bytes_req.min,bytes_req.avg,bytes_req.max:sort=bytes_req.max.descending' >> $K/trigger"
+
+ex log-linear
+c "echo 'hist:keys=bytes_req.log2=2:sort=bytes_req' >> $K/trigger"
+load; sleep 0.2
+c "cat $K/trigger"
+c "head -n 18 $K/hist"
+ex_end
+c "echo '!hist:keys=bytes_req.log2=2:sort=bytes_req' >> $K/trigger"
