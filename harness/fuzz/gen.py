@@ -819,7 +819,9 @@ class Gen:
         elif c < 0.6:
             self.op('r' if det else 'R', base + 'hist')
         elif c < 0.7:
-            self.op('R', base + 'hist_debug')
+            # hist_interval is ours alone: make fuzz's streams only.
+            self.op('R', base + ('hist_debug' if self.for_diff or c < 0.65
+                                 else 'hist_interval'))
         elif c < 0.8:
             self.op('r', 'synthetic_events')
         elif c < 0.9:

@@ -18,7 +18,11 @@
 # 131072-entry table, the time to create and remove a trigger.
 #
 # Settings from the kernel command line:
-#   bench_shapes=all|NAME,NAME...   the shapes (names below, or "none")
+#   bench_shapes=all|NAME,NAME...   the shapes (names below, or "none");
+#                                   "all" is those stock runs too, the
+#                                   shapes of syntax of ours alone
+#                                   (OURS_SHAPES) are run by name, with
+#                                   BENCH_STOCK a build of ours
 #   bench_seconds=S                 seconds a variant of a shape loops (1.5)
 #   bench_slices=N                  in that many slices (2), the variants
 #                                   taking turns: miss hit hit miss...
@@ -46,6 +50,7 @@ SLICES=${bench_slices:-2}
 EXTRAS=${bench_extras:-1}
 MISS=' if common_pid < 0'
 ALL_SHAPES='pid num4096 compound log2 execname string stack vars chain full smp-distinct smp-shared'
+OURS_SHAPES='log2sub sum stats'
 
 cd $T || exit 1
 
@@ -77,6 +82,11 @@ $S|hist:keys=pid,lat.log2"
 	full)		TRIGS="$A|hist:keys=k:size=128" ;;	# 4096 keys: Dropped
 	smp-distinct)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1 -d' ;;
 	smp-shared)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1' ;;
+	# What the value kinds of ours cost: .log2=3 against log2, and
+	# .min/.avg/.max against sum, a plain value stock has too.
+	log2sub)	TRIGS="$A|hist:keys=k.log2=3" ;;
+	sum)		TRIGS="$A|hist:keys=common_pid:vals=k" ;;
+	stats)		TRIGS="$A|hist:keys=common_pid:vals=k.min,k.avg,k.max" ;;
 	*)		return 1 ;;
 	esac
 }
@@ -209,7 +219,7 @@ main()
 
 	for shape in $SHAPES; do
 		if ! shape_def "$shape"; then
-			echo "@@B ERR $shape: no such shape ($ALL_SHAPES)"
+			echo "@@B ERR $shape: no such shape ($ALL_SHAPES $OURS_SHAPES)"
 			continue
 		fi
 		TOTALS= t0=$SECONDS

@@ -14,7 +14,9 @@
 #                        (with the triggers, and behind a never-true filter)
 #   BENCH_SLICES=2       in that many slices, the variants taking turns
 #                        (miss hit hit miss); the report averages them
-#   BENCH_SHAPES=all     the shapes, or a comma list (harness/guest/bench.sh)
+#   BENCH_SHAPES=all     the shapes, or a comma list (harness/guest/bench.sh);
+#                        those of syntax stock refuses (OURS_SHAPES there)
+#                        only by name, with BENCH_STOCK a build of ours
 #   BENCH_EXTRAS=1       also the 100k-entry read, the memory per entry and
 #                        the trigger creation and removal time (0: not)
 #   BENCH_MODE=compare   ours against stock; "noise" boots stock against

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Histogram triggers: the "hist", "enable_hist" and "disable_hist"
- * trigger commands, and the "hist" and "hist_debug" files.
+ * trigger commands, and the "hist", "hist_interval" and "hist_debug"
+ * files.
  *
  * This file ties the hist code to the trigger framework
  * (trace_events_trigger.c). Writing "hist:..." to an event's trigger file
@@ -962,6 +963,71 @@ const struct file_operations event_hist_fops = {
 	.llseek		= seq_lseek,
 	.release	= event_hist_release,
 	.poll		= event_hist_poll,
+};
+
+/*
+ * The hist_interval file. Its text is made when it is opened
+ * (hist_interval_text()), so that one open is one interval, however it is
+ * then read: with seq_file, a show() could run again.
+ */
+struct hist_interval_file {
+	char	*text;
+	size_t	len;
+};
+
+static int event_hist_interval_open(struct inode *inode, struct file *filp)
+{
+	struct hist_interval_file *hif;
+	struct trace_event_file *file;
+	int ret;
+
+	ret = tracing_open_file_tr(inode, filp);
+	if (ret)
+		return ret;
+	hif = kzalloc(sizeof(*hif), GFP_KERNEL);
+	if (!hif) {
+		ret = -ENOMEM;
+		goto out_release;
+	}
+	mutex_lock(&event_mutex);
+	file = event_file_file(filp);
+	hif->text = file ? hist_interval_text(file, &hif->len) : ERR_PTR(-ENODEV);
+	mutex_unlock(&event_mutex);
+	if (IS_ERR(hif->text)) {
+		ret = PTR_ERR(hif->text);
+		kfree(hif);
+		goto out_release;
+	}
+	filp->private_data = hif;
+	return 0;
+
+out_release:
+	tracing_release_file_tr(inode, filp);
+	return ret;
+}
+
+static ssize_t event_hist_interval_read(struct file *filp, char __user *ubuf,
+					size_t count, loff_t *ppos)
+{
+	struct hist_interval_file *hif = filp->private_data;
+
+	return simple_read_from_buffer(ubuf, count, ppos, hif->text, hif->len);
+}
+
+static int event_hist_interval_release(struct inode *inode, struct file *filp)
+{
+	struct hist_interval_file *hif = filp->private_data;
+
+	kvfree(hif->text);
+	kfree(hif);
+	return tracing_release_file_tr(inode, filp);
+}
+
+const struct file_operations event_hist_interval_fops = {
+	.open		= event_hist_interval_open,
+	.read		= event_hist_interval_read,
+	.llseek		= default_llseek,
+	.release	= event_hist_interval_release,
 };
 
 #ifdef CONFIG_HIST_TRIGGERS_DEBUG

@@ -663,12 +663,17 @@ struct hist_action {
  * @refs:	triggers using it (event_mutex)
  * @priv_size:	bytes of private data per entry
  * @comm_off:	where the comm for .execname goes in it, or -1
+ * @taken_hits:	tracing_map_hits() of @map at the last interval read of
+ *		hist_interval (event_mutex; 0 after a clear)
+ * @taken_drops: tracing_map_drops() likewise
  */
 struct hist_table {
 	struct tracing_map	*map;
 	unsigned int		refs;
 	unsigned int		priv_size;
 	int			comm_off;
+	u64			taken_hits;
+	u64			taken_drops;
 };
 
 /**
@@ -883,9 +888,11 @@ void hist_actions_free(struct hist_trigger *ht);
 /* trace_hist_print.c */
 char *hist_field_spec(const struct hist_field *f);
 char *hist_field_mods(const struct hist_field *f);
-struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht);
+struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht,
+					   bool take);
 int hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
 int hist_show(struct seq_file *m, struct trace_event_file *file);
+char *hist_interval_text(struct trace_event_file *file, size_t *len);
 int hist_debug_show(struct seq_file *m, struct trace_event_file *file);
 
 #endif /* _TRACE_HIST_H */

@@ -598,6 +598,8 @@ static void hist_table_put(struct hist_table *table)
 void hist_trigger_clear(struct hist_trigger *ht)
 {
 	tracing_map_clear(ht->table->map);
+	ht->table->taken_hits = 0;
+	ht->table->taken_drops = 0;
 }
 
 /*

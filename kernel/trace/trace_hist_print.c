@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Histogram triggers: what users read. The "hist" file, the spec printed
- * in the "trigger" file and in the hist file's header, and "hist_debug".
+ * Histogram triggers: what users read. The "hist" and "hist_interval"
+ * files, the spec printed in the "trigger" file and in the hist file's
+ * header, and "hist_debug".
  *
  * A hist file holds one table per hist trigger of the event:
  *
@@ -20,7 +21,8 @@
  *
  * with two empty lines between tables. Entries come in the order of the
  * sort keys, from a snapshot of the map (tracing_map_snapshot()) taken
- * while events may keep coming.
+ * while events may keep coming. hist_interval is the same text made from
+ * snapshots that took the sums out of the maps (see hist_interval_text()).
  *
  * Every function here runs in process context under event_mutex.
  */
@@ -328,18 +330,23 @@ static void hist_sort_key_of(const struct hist_sort *sort,
 
 /**
  * hist_snapshot - the entries of a trigger's table, in its sort order
- * @ht:	the trigger
+ * @ht:		the trigger
+ * @take:	move the sums out of the table (tracing_map_snapshot_take())
  *
  * Return: the snapshot, to free with tracing_map_snapshot_free(), or an
  * ERR_PTR.
  */
-struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht)
+struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht,
+					   bool take)
 {
 	struct tracing_map_sort_key keys[HIST_SORT_KEYS_MAX];
 	unsigned int i;
 
 	for (i = 0; i < ht->n_sort; i++)
 		hist_sort_key_of(&ht->sort[i], &keys[i]);
+	if (take)
+		return tracing_map_snapshot_take(ht->table->map, keys,
+						 ht->n_sort);
 	return tracing_map_snapshot(ht->table->map, keys, ht->n_sort);
 }
 
@@ -641,8 +648,8 @@ static int hist_read_sums(const struct hist_trigger *ht,
 
 		for (j = 0; j < ht->n_vals; j++) {
 			row[j] = hist_stat_value(ht->vals[j],
-						 tracing_map_elt_sum(snap->entries[i].elt,
-								     ht->vals[j]->sum_idx),
+						 tracing_map_entry_sum(&snap->entries[i],
+								       ht->vals[j]->sum_idx),
 						 row[0]);
 			sums->total[j] += row[j];
 			sums->max[j] = max(sums->max[j], row[j]);
@@ -666,21 +673,17 @@ static void hist_print_entry(struct seq_file *m, const struct hist_trigger *ht,
 	seq_putc(m, '\n');
 }
 
-static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
+/* The entries of @snap, a snapshot of @ht's table, and what it took. */
+static int hist_print_entries(struct seq_file *m, const struct hist_trigger *ht,
+			      const struct tracing_map_snapshot *snap)
 {
-	struct hist_trigger *ht = data->private_data;
-	struct tracing_map_snapshot *snap;
 	struct hist_sums sums;
 	unsigned int i;
-	u64 drops;
 	int ret;
 
-	snap = hist_snapshot(ht);
-	if (IS_ERR(snap))
-		return PTR_ERR(snap);
 	ret = hist_read_sums(ht, snap, &sums);
 	if (ret)
-		goto out;
+		return ret;
 	for (i = 0; i < snap->n_entries; i++) {
 		hist_print_entry(m, ht, snap->entries[i].elt,
 				 sums.vals + i * ht->n_vals, &sums);
@@ -688,15 +691,36 @@ static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
 	}
 	kvfree(sums.vals);
 	hist_print_snapshot_cause(m, ht);
+	return 0;
+}
 
-	/* Hits are the hits recorded: the dropped ones are not. */
-	drops = tracing_map_drops(ht->table->map);
+/* Hits are the hits recorded: the dropped ones are not. */
+static void hist_print_totals(struct seq_file *m, u64 hits, u64 drops,
+			      unsigned int entries)
+{
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
-		   tracing_map_hits(ht->table->map) - drops,
-		   tracing_map_entries(ht->table->map), drops);
-out:
+		   hits - drops, entries, drops);
+}
+
+static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
+{
+	struct hist_trigger *ht = data->private_data;
+	struct hist_table *table = ht->table;
+	struct tracing_map_snapshot *snap;
+	int ret;
+
+	snap = hist_snapshot(ht, false);
+	if (IS_ERR(snap))
+		return PTR_ERR(snap);
+	ret = hist_print_entries(m, ht, snap);
 	tracing_map_snapshot_free(snap);
-	return ret;
+	if (ret)
+		return ret;
+	/* Since the last interval read (hist_interval_take()), if any. */
+	hist_print_totals(m, tracing_map_hits(table->map) - table->taken_hits,
+			  tracing_map_drops(table->map) - table->taken_drops,
+			  tracing_map_entries(table->map));
+	return 0;
 }
 
 static void hist_print_header(struct seq_file *m,
@@ -744,6 +768,157 @@ static int hist_show_each(struct seq_file *m, struct trace_event_file *file,
 int hist_show(struct seq_file *m, struct trace_event_file *file)
 {
 	return hist_show_each(m, file, hist_print_table);
+}
+
+/*
+ * The hist_interval file: each open ends an interval of every hist trigger
+ * of the event and prints it, as the hist file would print the counts of
+ * that interval alone. The sums are moved out of the tables
+ * (tracing_map_snapshot_take(): no hit path takes a lock or sees a
+ * difference), the counters of hits and drops are read against what the
+ * previous interval read left (hist_table.taken_hits and taken_drops), so
+ * that over any sequence of reads every hit counts in exactly one. The
+ * text is made at once, in a buffer of its own, so that the interval is
+ * taken once however it is then read; if it cannot be made, what was
+ * taken goes back into the tables.
+ */
+struct hist_interval_part {
+	struct event_trigger_data	*data;
+	struct tracing_map_snapshot	*snap;
+	u64				hits;
+	u64				drops;
+};
+
+/* Put the sums @part took back where they came from (nothing is lost). */
+static void hist_interval_put_back(struct hist_interval_part *part)
+{
+	const struct hist_trigger *ht = part->data->private_data;
+	const struct tracing_map_sort_entry *ent;
+	const struct hist_field *f;
+	unsigned int i, j;
+
+	for (i = 0; i < part->snap->n_entries; i++) {
+		ent = &part->snap->entries[i];
+		for (j = 0; j < ht->n_vals; j++) {
+			f = ht->vals[j];
+			if (f->mods & HIST_M_EXTREME)
+				tracing_map_elt_sum_max(ent->elt, f->sum_idx,
+							ent->taken[f->sum_idx]);
+			else
+				tracing_map_elt_sum_add(ent->elt, f->sum_idx,
+							ent->taken[f->sum_idx]);
+		}
+	}
+	ht->table->taken_hits -= part->hits;
+	ht->table->taken_drops -= part->drops;
+}
+
+/* Take the interval of @part's trigger. */
+static int hist_interval_take(struct hist_interval_part *part)
+{
+	const struct hist_trigger *ht = part->data->private_data;
+	struct hist_table *table = ht->table;
+	u64 hits, drops;
+
+	part->snap = hist_snapshot(ht, true);
+	if (IS_ERR(part->snap))
+		return PTR_ERR(part->snap);
+	hits = tracing_map_hits(table->map);
+	drops = tracing_map_drops(table->map);
+	part->hits = hits - table->taken_hits;
+	part->drops = drops - table->taken_drops;
+	table->taken_hits = hits;
+	table->taken_drops = drops;
+	return 0;
+}
+
+static int hist_interval_print(struct seq_file *m,
+			       const struct hist_interval_part *parts,
+			       unsigned int n)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		hist_print_header(m, parts[i].data, !i);
+		ret = hist_print_entries(m, parts[i].data->private_data,
+					 parts[i].snap);
+		if (ret)
+			return ret;
+		hist_print_totals(m, parts[i].hits, parts[i].drops,
+				  parts[i].snap->n_entries);
+	}
+	return 0;
+}
+
+/* The text of @parts, in a buffer doubled until it fits. */
+static char *hist_interval_render(const struct hist_interval_part *parts,
+				  unsigned int n, size_t *len)
+{
+	struct seq_file m = { };
+	size_t size = PAGE_SIZE;
+	int ret;
+
+	for (;; size *= 2) {
+		m.buf = kvmalloc(size, GFP_KERNEL);
+		if (!m.buf)
+			return ERR_PTR(-ENOMEM);
+		m.size = size;
+		m.count = 0;
+		ret = hist_interval_print(&m, parts, n);
+		if (!ret && !seq_has_overflowed(&m)) {
+			*len = m.count;
+			return m.buf;
+		}
+		kvfree(m.buf);
+		if (ret)
+			return ERR_PTR(ret);
+	}
+}
+
+/**
+ * hist_interval_text - the "hist_interval" file of an event: end the
+ * interval of every hist trigger of the event and print it
+ * @file:	the event
+ * @len:	set to the length of the text
+ *
+ * Context: event_mutex held.
+ *
+ * Return: the text, to free with kvfree(), or an ERR_PTR; on error the
+ * interval goes on, nothing taken.
+ */
+char *hist_interval_text(struct trace_event_file *file, size_t *len)
+{
+	struct hist_interval_part *parts;
+	struct event_trigger_data *data;
+	unsigned int n = 0, i;
+	char *text;
+	int ret = 0;
+
+	lockdep_assert_held(&event_mutex);
+	list_for_each_entry(data, &file->triggers, list)
+		n += hist_is_hist_trigger(data);
+	parts = kcalloc(n, sizeof(*parts), GFP_KERNEL);
+	if (!parts && n)
+		return ERR_PTR(-ENOMEM);
+	i = 0;
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		parts[i].data = data;
+		ret = hist_interval_take(&parts[i]);
+		if (ret)
+			break;
+		i++;
+	}
+	text = ret ? ERR_PTR(ret) : hist_interval_render(parts, n, len);
+	while (i--) {
+		if (IS_ERR(text))
+			hist_interval_put_back(&parts[i]);
+		tracing_map_snapshot_free(parts[i].snap);
+	}
+	kfree(parts);
+	return text;
 }
 
 /*

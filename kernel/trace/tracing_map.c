@@ -958,15 +958,15 @@ static int tracing_map_cmp_entries(const void *pa, const void *pb,
 		      ctx->key_size);
 }
 
-/* What sum sort key @sk sorts @elt by: a sum, or a sum per hit. */
-static u64 tracing_map_sort_sum(const struct tracing_map_elt *elt,
+/* What sum sort key @sk sorts @ent by: a sum, or a sum per hit. */
+static u64 tracing_map_sort_sum(const struct tracing_map_sort_entry *ent,
 				const struct tracing_map_sort_key *sk)
 {
-	u64 sum = tracing_map_elt_sum(elt, sk->sum), hits;
+	u64 sum = tracing_map_entry_sum(ent, sk->sum), hits;
 
 	if (!sk->per_hit)
 		return sum;
-	hits = tracing_map_elt_sum(elt, sk->hits);
+	hits = tracing_map_entry_sum(ent, sk->hits);
 	if (!hits)
 		return 0;
 	if (tracing_map_num_cmps[sk->cmp].is_signed)
@@ -1000,19 +1000,14 @@ static bool tracing_map_sort_key_valid(const struct tracing_map *map,
  * instrumented kernel, seconds). The order is total, so the result is the
  * one any sort gives.
  */
-static int tracing_map_sort(struct tracing_map_sort_entry *ents,
-			    unsigned int n,
-			    const struct tracing_map_sort_ctx *ctx)
+static void tracing_map_sort(struct tracing_map_sort_entry *ents,
+			     struct tracing_map_sort_entry *tmp,
+			     unsigned int n,
+			     const struct tracing_map_sort_ctx *ctx)
 {
-	struct tracing_map_sort_entry *src = ents, *dst, *tmp;
+	struct tracing_map_sort_entry *src = ents, *dst = tmp;
 	unsigned int width, lo, mid, hi, i, j, k;
 
-	if (n < 2)
-		return 0;
-	tmp = kvmalloc_array(n, sizeof(*tmp), GFP_KERNEL);
-	if (!tmp)
-		return -ENOMEM;
-	dst = tmp;
 	for (width = 1; width < n; width *= 2) {
 		for (lo = 0; lo < n; lo += 2 * width) {
 			mid = min(lo + width, n);
@@ -1034,8 +1029,88 @@ static int tracing_map_sort(struct tracing_map_sort_entry *ents,
 	}
 	if (src != ents)
 		memcpy(ents, src, n * sizeof(*ents));
+}
+
+/*
+ * Move every sum of @elt into @row, each with one exchange against zero
+ * (the proof is in tracing_map.h). Return: whether any was not zero.
+ */
+static bool tracing_map_take_sums(const struct tracing_map *map,
+				  struct tracing_map_elt *elt, u64 *row)
+{
+	u64 any = 0;
+	unsigned int i;
+
+	for (i = 0; i < map->n_sums; i++) {
+		row[i] = (u64)atomic64_xchg(&elt->sums[i], 0);
+		any |= row[i];
+	}
+	return any;
+}
+
+/*
+ * tracing_map_snapshot() and, with @take, tracing_map_snapshot_take(): the
+ * rows of taken sums follow the entries in the same allocation.
+ */
+static struct tracing_map_snapshot *
+tracing_map_collect(struct tracing_map *map,
+		    const struct tracing_map_sort_key *keys,
+		    unsigned int n_keys, bool take)
+{
+	struct tracing_map_sort_ctx ctx = {
+		.key_size = map->key_size, .n_keys = n_keys, .keys = keys,
+	};
+	struct tracing_map_snapshot *snap;
+	struct tracing_map_sort_entry *ent, *tmp;
+	struct tracing_map_elt *elt;
+	unsigned int pos, cap, k;
+	u64 *row = NULL;
+
+	if (n_keys > TRACING_MAP_SORT_KEYS_MAX)
+		return ERR_PTR(-EINVAL);
+	for (k = 0; k < n_keys; k++)
+		if (!tracing_map_sort_key_valid(map, &keys[k]))
+			return ERR_PTR(-EINVAL);
+
+	/*
+	 * Entries counted later than this are "inserted meanwhile". All
+	 * memory is had before the first sum is taken: nothing fails after.
+	 */
+	cap = tracing_map_entries(map);
+	snap = kvzalloc(size_add(struct_size(snap, entries, cap),
+				 take ? array3_size(cap, map->n_sums,
+						    sizeof(u64)) : 0),
+			GFP_KERNEL);
+	tmp = kvmalloc_array(max(cap, 1U), sizeof(*tmp), GFP_KERNEL);
+	if (!snap || !tmp) {
+		kvfree(snap);
+		kvfree(tmp);
+		return ERR_PTR(-ENOMEM);
+	}
+	if (take)
+		row = (u64 *)&snap->entries[cap];
+
+	pos = 0;
+	while (snap->n_entries < cap && (elt = tracing_map_next(map, &pos))) {
+		ent = &snap->entries[snap->n_entries];
+		if (take) {
+			/* No hit since the last take: not in this one. */
+			if (!tracing_map_take_sums(map, elt, row))
+				continue;
+			ent->taken = row;
+			row += map->n_sums;
+		}
+		ent->elt = elt;
+		snap->n_entries++;
+		for (k = 0; k < n_keys; k++)
+			if (keys[k].is_sum)
+				ent->sort_sums[k] = tracing_map_sort_sum(ent,
+									 &keys[k]);
+	}
+
+	tracing_map_sort(snap->entries, tmp, snap->n_entries, &ctx);
 	kvfree(tmp);
-	return 0;
+	return snap;
 }
 
 /**
@@ -1065,41 +1140,38 @@ tracing_map_snapshot(struct tracing_map *map,
 		     const struct tracing_map_sort_key *keys,
 		     unsigned int n_keys)
 {
-	struct tracing_map_sort_ctx ctx = {
-		.key_size = map->key_size, .n_keys = n_keys, .keys = keys,
-	};
-	struct tracing_map_snapshot *snap;
-	struct tracing_map_sort_entry *ent;
-	struct tracing_map_elt *elt;
-	unsigned int pos, cap, k;
+	return tracing_map_collect(map, keys, n_keys, false);
+}
 
-	if (n_keys > TRACING_MAP_SORT_KEYS_MAX)
-		return ERR_PTR(-EINVAL);
-	for (k = 0; k < n_keys; k++)
-		if (!tracing_map_sort_key_valid(map, &keys[k]))
-			return ERR_PTR(-EINVAL);
-
-	/* Entries counted later than this are "inserted meanwhile". */
-	cap = tracing_map_entries(map);
-	snap = kvzalloc(struct_size(snap, entries, cap), GFP_KERNEL);
-	if (!snap)
-		return ERR_PTR(-ENOMEM);
-
-	pos = 0;
-	while (snap->n_entries < cap && (elt = tracing_map_next(map, &pos))) {
-		ent = &snap->entries[snap->n_entries++];
-		ent->elt = elt;
-		for (k = 0; k < n_keys; k++)
-			if (keys[k].is_sum)
-				ent->sort_sums[k] = tracing_map_sort_sum(elt,
-									 &keys[k]);
-	}
-
-	if (tracing_map_sort(snap->entries, snap->n_entries, &ctx)) {
-		kvfree(snap);
-		return ERR_PTR(-ENOMEM);
-	}
-	return snap;
+/**
+ * tracing_map_snapshot_take - the sums of a map since the last take,
+ * moved out of it, sorted
+ * @map:	the map
+ * @keys:	the sort keys, most significant first
+ * @n_keys:	number of @keys, 0 to TRACING_MAP_SORT_KEYS_MAX
+ *
+ * As tracing_map_snapshot(), but every sum of every entry is moved into
+ * the snapshot (tracing_map_entry_sum() reads it there) and the entry's
+ * is 0 again; entries whose sums were all 0 are left out. Keys, variables
+ * and private data stay in the map. Every add counts in exactly one take,
+ * or in none yet (see the guarantees at the top of tracing_map.h), so that
+ * successive takes cut the adds into intervals without losing or
+ * repeating one.
+ *
+ * Context: process; sleeps (allocates with GFP_KERNEL). May run
+ * concurrently with event-time operations on the map, and with other
+ * snapshots and takes.
+ *
+ * Return: the snapshot, to be freed with tracing_map_snapshot_free(), or
+ * ERR_PTR(-EINVAL) for an invalid sort key, ERR_PTR(-ENOMEM); an error
+ * comes before any sum is taken.
+ */
+struct tracing_map_snapshot *
+tracing_map_snapshot_take(struct tracing_map *map,
+			  const struct tracing_map_sort_key *keys,
+			  unsigned int n_keys)
+{
+	return tracing_map_collect(map, keys, n_keys, true);
 }
 
 /**

@@ -47,6 +47,7 @@
  * tracing_map_hits/drops/...()   any, NMI too     same
  * tracing_map_next()             any              same
  * tracing_map_snapshot()         process (sleeps) same
+ * tracing_map_snapshot_take()    process (sleeps) same
  * tracing_map_snapshot_free()    process (sleeps) -
  * ============================== ================ ==========================
  *
@@ -68,6 +69,12 @@
  *  - Readers (tracing_map_next(), tracing_map_snapshot(), the accessors)
  *    may miss entries inserted while they run, never see a half-made one,
  *    and see sums that were true at some instant during the read.
+ *  - tracing_map_snapshot_take() moves each sum out of its entry with one
+ *    atomic exchange against zero. Every add to a sum is ordered before or
+ *    after that exchange in the sum's modification order, so it lands in
+ *    exactly one take, or stays in the entry for a later one: over any
+ *    sequence of takes, every add counts once. A maximum
+ *    (tracing_map_elt_sum_max()) starts afresh at 0 after a take.
  *
  * No RCU or other read-side protection is needed: entries never move and
  * are never freed while the map exists, and the event-time operations may
@@ -232,12 +239,15 @@ struct tracing_map_sort_key {
 /**
  * struct tracing_map_sort_entry - one entry of a snapshot
  * @elt:	the map entry
+ * @taken:	for tracing_map_snapshot_take(): the sums moved out of @elt,
+ *		all n_sums of them; NULL for tracing_map_snapshot()
  * @sort_sums:	the values the sum sort keys had when the snapshot was
  *		taken, in sort key order (unused slots are zero). The sums
  *		of @elt itself may have grown since.
  */
 struct tracing_map_sort_entry {
 	struct tracing_map_elt	*elt;
+	const u64		*taken;
 	u64			sort_sums[TRACING_MAP_SORT_KEYS_MAX];
 };
 
@@ -274,6 +284,10 @@ struct tracing_map_snapshot *
 tracing_map_snapshot(struct tracing_map *map,
 		     const struct tracing_map_sort_key *keys,
 		     unsigned int n_keys);
+struct tracing_map_snapshot *
+tracing_map_snapshot_take(struct tracing_map *map,
+			  const struct tracing_map_sort_key *keys,
+			  unsigned int n_keys);
 void tracing_map_snapshot_free(struct tracing_map_snapshot *snap);
 
 /**
@@ -391,6 +405,23 @@ static inline void tracing_map_elt_sum_max(struct tracing_map_elt *elt,
 		if ((u64)old >= val)
 			return;
 	} while (!atomic64_try_cmpxchg(&elt->sums[i], &old, (s64)val));
+}
+
+/**
+ * tracing_map_entry_sum - one sum of an entry of a snapshot
+ * @ent:	the entry, in a snapshot
+ * @sum:	the sum's index
+ *
+ * Context: any, while the snapshot and its map exist.
+ *
+ * Return: the sum tracing_map_snapshot_take() moved out of the map entry,
+ * or, in a tracing_map_snapshot(), the map entry's sum now.
+ */
+static inline u64
+tracing_map_entry_sum(const struct tracing_map_sort_entry *ent,
+		      unsigned int sum)
+{
+	return ent->taken ? ent->taken[sum] : tracing_map_elt_sum(ent->elt, sum);
 }
 
 #endif /* __TRACING_MAP_H */

@@ -1187,6 +1187,112 @@ static void tm_test_sum_max(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tracing_map_elt_sum(elt, 1), ~0ULL);
 }
 
+#define TM_TAKE_KEYS	256
+#define TM_TAKE_ROUNDS	256
+
+/* What the takes of tm_test_take() moved out, added up. */
+struct tm_take_acc {
+	u64		sums[2];
+	unsigned int	takes;
+	unsigned int	busy;
+};
+
+static void tm_take_work(struct tm_worker *w)
+{
+	unsigned int i;
+
+	for (i = 0; i < TM_TAKE_KEYS * TM_TAKE_ROUNDS; i++) {
+		tm_chunk(i);
+		tm_worker_hit(w, i % TM_TAKE_KEYS, w->id + 1);
+	}
+}
+
+/* One take: every entry in it has a hit, and its sums go to the total. */
+static void tm_take_once(struct kunit *test, struct tracing_map *map,
+			 struct tm_take_acc *acc)
+{
+	struct tracing_map_snapshot *snap;
+	unsigned int i, empty = 0;
+
+	snap = tracing_map_snapshot_take(map, NULL, 0);
+	KUNIT_EXPECT_NOT_ERR_OR_NULL(test, snap);
+	if (IS_ERR_OR_NULL(snap))
+		return;
+	for (i = 0; i < snap->n_entries; i++) {
+		empty += !tracing_map_entry_sum(&snap->entries[i], 0);
+		acc->sums[0] += tracing_map_entry_sum(&snap->entries[i], 0);
+		acc->sums[1] += tracing_map_entry_sum(&snap->entries[i], 1);
+	}
+	KUNIT_EXPECT_EQ(test, empty, 0);
+	acc->takes++;
+	acc->busy += snap->n_entries > 0;
+	tracing_map_snapshot_free(snap);
+}
+
+static void tm_take_poll(struct kunit *test, struct tm_run *run)
+{
+	tm_take_once(test, run->map, run->arg);
+	cond_resched();
+}
+
+/*
+ * tracing_map_snapshot_take(): on one CPU, it moves the sums out, leaves
+ * entries without any out and sorts what it took; then, taken again and
+ * again while every CPU hits the same keys, the takes add up to every hit.
+ */
+static void tm_test_take(struct kunit *test)
+{
+	static const struct tracing_map_sort_key sk = {
+		.is_sum = true, .sum = 1, .cmp = TRACING_MAP_CMP_U64,
+		.descending = true,
+	};
+	struct tm_take_acc acc = { };
+	struct tm_run run = { .work = tm_take_work, .arg = &acc };
+	struct tracing_map_snapshot *snap;
+	struct tracing_map_elt *elt;
+	unsigned int ncpu;
+	u64 key;
+
+	run.map = tm_create(test, 10, sizeof(u64), 2, 0, NULL);
+	for (key = 1; key <= 3; key++) {
+		elt = tracing_map_insert(run.map, &key);
+		KUNIT_ASSERT_NOT_NULL(test, elt);
+		if (key < 3) {
+			tracing_map_elt_sum_add(elt, 0, key);
+			tracing_map_elt_sum_add(elt, 1, 10 * key);
+		}
+	}
+	snap = tracing_map_snapshot_take(run.map, &sk, 1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, snap);
+	KUNIT_ASSERT_EQ(test, snap->n_entries, 2);
+	KUNIT_EXPECT_EQ(test, tm_elt_key_u64(snap->entries[0].elt), 2);
+	KUNIT_EXPECT_EQ(test, tracing_map_entry_sum(&snap->entries[0], 0), 2);
+	KUNIT_EXPECT_EQ(test, tracing_map_entry_sum(&snap->entries[0], 1), 20);
+	KUNIT_EXPECT_EQ(test, snap->entries[0].sort_sums[0], 20);
+	KUNIT_EXPECT_EQ(test, tm_elt_key_u64(snap->entries[1].elt), 1);
+	KUNIT_EXPECT_EQ(test, tracing_map_entry_sum(&snap->entries[1], 1), 10);
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_sum(snap->entries[0].elt, 0), 0);
+	KUNIT_EXPECT_EQ(test, tracing_map_elt_sum(snap->entries[1].elt, 1), 0);
+	tracing_map_snapshot_free(snap);
+	snap = tracing_map_snapshot_take(run.map, &sk, 1);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, snap);
+	KUNIT_EXPECT_EQ(test, snap->n_entries, 0);
+	tracing_map_snapshot_free(snap);
+	KUNIT_EXPECT_EQ(test, tracing_map_entries(run.map), 3);
+	tracing_map_clear(run.map);
+
+	tm_run_on_cpus(test, &run, tm_take_poll);
+	tm_take_once(test, run.map, &acc);
+	ncpu = run.n_workers;
+	KUNIT_EXPECT_EQ(test, tm_run_sum_failed(&run), 0);
+	KUNIT_EXPECT_EQ(test, acc.sums[0],
+			(u64)ncpu * TM_TAKE_KEYS * TM_TAKE_ROUNDS);
+	KUNIT_EXPECT_EQ(test, acc.sums[1], (u64)ncpu * (ncpu + 1) / 2 *
+			TM_TAKE_KEYS * TM_TAKE_ROUNDS);
+	kunit_info(test, "%u takes, %u of them with hits\n", acc.takes,
+		   acc.busy);
+}
+
 #define TM_FULL_KEYS	1024
 #define TM_FULL_ROUNDS	3
 
@@ -1559,6 +1665,7 @@ static struct kunit_case tracing_map_test_cases[] = {
 	KUNIT_CASE(tm_test_concurrent_distinct_keys),
 	KUNIT_CASE(tm_test_full_map_drops),
 	KUNIT_CASE(tm_test_sum_max),
+	KUNIT_CASE(tm_test_take),
 	KUNIT_CASE_SLOW(tm_test_vars_read_once_concurrent),
 	KUNIT_CASE_SLOW(tm_test_var_buffers_concurrent),
 	KUNIT_CASE_SLOW(tm_test_fill_max),
