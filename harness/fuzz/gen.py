@@ -819,9 +819,11 @@ class Gen:
         elif c < 0.6:
             self.op('r' if det else 'R', base + 'hist')
         elif c < 0.7:
-            # hist_interval is ours alone: make fuzz's streams only.
-            self.op('R', base + ('hist_debug' if self.for_diff or c < 0.65
-                                 else 'hist_interval'))
+            # hist_interval and hist_json are ours alone: make fuzz's
+            # streams only.
+            self.op('R', base + ('hist_debug' if self.for_diff or c < 0.64
+                                 else 'hist_interval' if c < 0.67
+                                 else 'hist_json'))
         elif c < 0.8:
             self.op('r', 'synthetic_events')
         elif c < 0.9:

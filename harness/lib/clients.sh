@@ -5,8 +5,10 @@
 #
 # clients_initramfs ROOT  tracefs-hist (built static against Debian's
 #                         libtracefs.a and libtraceevent.a), Debian's
-#                         trace-cmd with its shared libraries and the
-#                         loader, run-unit and the references, into ROOT
+#                         trace-cmd and jq (the JSON parser the hist_json
+#                         test reads with) with their shared libraries
+#                         and the loader, run-unit and the references,
+#                         into ROOT
 # clients_boot_run TOP    the boottime units: one guest each, booted with
 #                         the kernel parameters of boot-cmdline.txt, or
 #                         with boot.bconf appended to the initramfs;
@@ -18,19 +20,21 @@ CLIENTS=$HARNESS/clients
 
 clients_initramfs()
 {
-	local root=$1 lib
+	local root=$1 prog lib
 	gcc -static -O2 -Wall -I/usr/include/tracefs -I/usr/include/traceevent \
 		-o "$OUT/tracefs-hist" "$CLIENTS/tracefs-hist.c" \
 		-l:libtracefs.a -l:libtraceevent.a 2>"$OUT/tracefs-hist.log" ||
 		{ cat "$OUT/tracefs-hist.log" >&2; die "cannot build $CLIENTS/tracefs-hist.c"; }
 	cp "$OUT/tracefs-hist" "$root/bin/tracefs-hist"
 
-	# trace-cmd as Debian ships it: the binary, the libraries it is linked
-	# with, and the loader they name.
-	cp /usr/bin/trace-cmd "$root/bin/trace-cmd"
+	# trace-cmd and jq as Debian ships them: the binaries, the libraries
+	# they are linked with, and the loader they name.
 	mkdir -p "$root/lib/x86_64-linux-gnu" "$root/lib64"
-	for lib in $(ldd /usr/bin/trace-cmd | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
-		cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+	for prog in /usr/bin/trace-cmd /usr/bin/jq; do
+		cp "$prog" "$root/bin/"
+		for lib in $(ldd "$prog" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
+			cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+		done
 	done
 	cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
 

@@ -6,6 +6,7 @@ DEPS_PACKAGES=(
 	gcc make flex bison bc libelf-dev libssl-dev	# the kernel build
 	cpio kmod xz-utils rsync patch ccache sparse util-linux
 	libtracefs-dev libtraceevent-dev trace-cmd	# the clients suite
+	jq						# hist_json's test
 	gnuplot-nox					# make bench's chart
 )
 

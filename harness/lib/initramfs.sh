@@ -14,10 +14,11 @@
 #                 the hist differential test (harness/histdiff/)
 #   /bin/fuzzexec, /harness/fuzz/streams
 #                 the fuzzer and the streams of the check suite (harness/fuzz/)
-#   /bin/tracefs-hist, /bin/trace-cmd, /lib/x86_64-linux-gnu, /lib64,
-#   /harness/clients
+#   /bin/tracefs-hist, /bin/trace-cmd, /bin/jq, /lib/x86_64-linux-gnu,
+#   /lib64, /harness/clients
 #                 the real clients (harness/clients/): our libtracefs test
-#                 program (static) and Debian's trace-cmd with its libraries
+#                 program (static) and Debian's trace-cmd with its libraries;
+#                 Debian's jq, which reads hist_json in its test
 
 # The functions defined in the objects of our files (kernel/trace/*.c of
 # the project), for the kmemleak unit of the debug flavour.

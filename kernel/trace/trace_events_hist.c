@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Histogram triggers: the "hist", "enable_hist" and "disable_hist"
- * trigger commands, and the "hist", "hist_interval" and "hist_debug"
- * files.
+ * trigger commands, and the "hist", "hist_interval", "hist_json" and
+ * "hist_debug" files.
  *
  * This file ties the hist code to the trigger framework
  * (trace_events_trigger.c). Writing "hist:..." to an event's trigger file
@@ -1028,6 +1028,41 @@ const struct file_operations event_hist_interval_fops = {
 	.read		= event_hist_interval_read,
 	.llseek		= default_llseek,
 	.release	= event_hist_interval_release,
+};
+
+static int hist_json_file_show(struct seq_file *m, void *v)
+{
+	struct trace_event_file *file;
+	int ret = -ENODEV;
+
+	mutex_lock(&event_mutex);
+	file = event_file_file(m->private);
+	if (file)
+		ret = hist_json_show(m, file);
+	mutex_unlock(&event_mutex);
+	return ret;
+}
+
+static int event_hist_json_open(struct inode *inode, struct file *filp)
+{
+	int ret;
+
+	ret = tracing_open_file_tr(inode, filp);
+	if (ret)
+		return ret;
+
+	filp->private_data = NULL;	/* seq_file's from here on */
+	ret = single_open(filp, hist_json_file_show, filp);
+	if (ret)
+		tracing_release_file_tr(inode, filp);
+	return ret;
+}
+
+const struct file_operations event_hist_json_fops = {
+	.open		= event_hist_json_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= tracing_single_release_file_tr,
 };
 
 #ifdef CONFIG_HIST_TRIGGERS_DEBUG

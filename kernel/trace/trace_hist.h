@@ -64,7 +64,9 @@
  *
  *   trace_hist_run.c     event time: the program, the key, the references,
  *                        the sums and variables, the actions
- *   trace_hist_print.c   the spec, the hist and hist_debug files
+ *   trace_hist_json.c    the hist_json file, which prints through
+ *   trace_hist_print.c   the spec, the hist, hist_interval and hist_debug
+ *                        files
  *
  * Locking: creation, removal, printing of the spec and reading the hist
  * file run under event_mutex. Event time takes no lock; hist triggers are
@@ -890,9 +892,17 @@ char *hist_field_spec(const struct hist_field *f);
 char *hist_field_mods(const struct hist_field *f);
 struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht,
 					   bool take);
+void hist_print_spec_text(struct seq_file *m, struct event_trigger_data *data);
 int hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
+u64 hist_log2_sub_last(u64 lo, unsigned int n);
+u64 hist_stat_value(const struct hist_field *f, u64 sum, u64 hits);
+char *hist_render(int (*print)(struct seq_file *m, const void *arg),
+		  const void *arg, size_t *len);
 int hist_show(struct seq_file *m, struct trace_event_file *file);
 char *hist_interval_text(struct trace_event_file *file, size_t *len);
+
+/* trace_hist_json.c */
+int hist_json_show(struct seq_file *m, struct trace_event_file *file);
 int hist_debug_show(struct seq_file *m, struct trace_event_file *file);
 
 #endif /* _TRACE_HIST_H */

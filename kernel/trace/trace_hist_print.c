@@ -219,13 +219,12 @@ static void hist_print_actions_spec(struct seq_file *m,
 }
 
 /**
- * hist_print_spec - print a trigger's normalized spec, as "trigger" shows it
+ * hist_print_spec_text - print a trigger's normalized spec without its
+ * state: "hist:keys=...[ if FILTER]"
  * @m:		the output
  * @data:	the trigger
- *
- * Return: 0.
  */
-int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
+void hist_print_spec_text(struct seq_file *m, struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
 	unsigned int i;
@@ -286,6 +285,18 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 
 	if (data->filter_str)
 		seq_printf(m, " if %s", data->filter_str);
+}
+
+/**
+ * hist_print_spec - print a trigger's normalized spec, as "trigger" shows it
+ * @m:		the output
+ * @data:	the trigger
+ *
+ * Return: 0.
+ */
+int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
+{
+	hist_print_spec_text(m, data);
 	seq_puts(m, data->paused ? " [paused]\n" : " [active]\n");
 	return 0;
 }
@@ -359,12 +370,16 @@ static const char *hist_key_label(const struct hist_field *f)
 	return f->kind == HIST_K_STACKTRACE ? "common_stacktrace" : f->name;
 }
 
-/*
- * The last value of the .log2=N bucket that starts at @lo (hist_key_num()
- * in trace_hist_run.c): one value below 2^(N+1), else 2^(L-1-N) of them
- * for @lo of bit length L.
+/**
+ * hist_log2_sub_last - the last value of a .log2=N bucket
+ * @lo:	the bucket's first value, its key (hist_key_num() in
+ *	trace_hist_run.c)
+ * @n:	N
+ *
+ * Return: @lo below 2^(N+1), where a bucket is one value, else the last
+ * of the 2^(L-1-N) values of the bucket, for @lo of bit length L.
  */
-static u64 hist_log2_sub_last(u64 lo, unsigned int n)
+u64 hist_log2_sub_last(u64 lo, unsigned int n)
 {
 	unsigned int len = fls64(lo);
 
@@ -615,11 +630,16 @@ struct hist_sums {
 	u64	max[HIST_SUMS_MAX];
 };
 
-/*
- * What the sum of value @f shows, @hits the entry's hitcount: the sum, or
- * the statistic it holds.
+/**
+ * hist_stat_value - what a sum of an entry stands for
+ * @f:		the value it is the sum of
+ * @sum:	the sum
+ * @hits:	the entry's hitcount
+ *
+ * Return: @sum, or the statistic it holds (.min, .max, .avg), signed for a
+ * signed @f.
  */
-static u64 hist_stat_value(const struct hist_field *f, u64 sum, u64 hits)
+u64 hist_stat_value(const struct hist_field *f, u64 sum, u64 hits)
 {
 	if (f->mods & HIST_M_EXTREME)
 		return hist_extreme(f, sum);
@@ -832,14 +852,20 @@ static int hist_interval_take(struct hist_interval_part *part)
 	return 0;
 }
 
-static int hist_interval_print(struct seq_file *m,
-			       const struct hist_interval_part *parts,
-			       unsigned int n)
+/* What hist_interval_text() took, for hist_interval_print(). */
+struct hist_interval {
+	struct hist_interval_part	*parts;
+	unsigned int			n;
+};
+
+static int hist_interval_print(struct seq_file *m, const void *arg)
 {
+	const struct hist_interval *iv = arg;
+	const struct hist_interval_part *parts = iv->parts;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < iv->n; i++) {
 		hist_print_header(m, parts[i].data, !i);
 		ret = hist_print_entries(m, parts[i].data->private_data,
 					 parts[i].snap);
@@ -851,9 +877,20 @@ static int hist_interval_print(struct seq_file *m,
 	return 0;
 }
 
-/* The text of @parts, in a buffer doubled until it fits. */
-static char *hist_interval_render(const struct hist_interval_part *parts,
-				  unsigned int n, size_t *len)
+/**
+ * hist_render - what a printer prints, in a buffer of its own
+ * @print:	the printer, called as often as the buffer must grow
+ * @arg:	its argument
+ * @len:	set to the length of the text, which is not terminated
+ *
+ * The buffer starts at a page and doubles until the text fits: @print
+ * must print the same each time.
+ *
+ * Return: the text, to free with kvfree(), or an ERR_PTR: -ENOMEM, or
+ * what @print returned.
+ */
+char *hist_render(int (*print)(struct seq_file *m, const void *arg),
+		  const void *arg, size_t *len)
 {
 	struct seq_file m = { };
 	size_t size = PAGE_SIZE;
@@ -865,7 +902,7 @@ static char *hist_interval_render(const struct hist_interval_part *parts,
 			return ERR_PTR(-ENOMEM);
 		m.size = size;
 		m.count = 0;
-		ret = hist_interval_print(&m, parts, n);
+		ret = print(&m, arg);
 		if (!ret && !seq_has_overflowed(&m)) {
 			*len = m.count;
 			return m.buf;
@@ -889,35 +926,34 @@ static char *hist_interval_render(const struct hist_interval_part *parts,
  */
 char *hist_interval_text(struct trace_event_file *file, size_t *len)
 {
-	struct hist_interval_part *parts;
+	struct hist_interval iv = { };
 	struct event_trigger_data *data;
-	unsigned int n = 0, i;
+	unsigned int i = 0;
 	char *text;
 	int ret = 0;
 
 	lockdep_assert_held(&event_mutex);
 	list_for_each_entry(data, &file->triggers, list)
-		n += hist_is_hist_trigger(data);
-	parts = kcalloc(n, sizeof(*parts), GFP_KERNEL);
-	if (!parts && n)
+		iv.n += hist_is_hist_trigger(data);
+	iv.parts = kcalloc(iv.n, sizeof(*iv.parts), GFP_KERNEL);
+	if (!iv.parts && iv.n)
 		return ERR_PTR(-ENOMEM);
-	i = 0;
 	list_for_each_entry(data, &file->triggers, list) {
 		if (!hist_is_hist_trigger(data))
 			continue;
-		parts[i].data = data;
-		ret = hist_interval_take(&parts[i]);
+		iv.parts[i].data = data;
+		ret = hist_interval_take(&iv.parts[i]);
 		if (ret)
 			break;
 		i++;
 	}
-	text = ret ? ERR_PTR(ret) : hist_interval_render(parts, n, len);
+	text = ret ? ERR_PTR(ret) : hist_render(hist_interval_print, &iv, len);
 	while (i--) {
 		if (IS_ERR(text))
-			hist_interval_put_back(&parts[i]);
-		tracing_map_snapshot_free(parts[i].snap);
+			hist_interval_put_back(&iv.parts[i]);
+		tracing_map_snapshot_free(iv.parts[i].snap);
 	}
-	kfree(parts);
+	kfree(iv.parts);
 	return text;
 }
 

@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Histogram triggers: the "hist_json" file, what the hist file shows as
+ * one JSON document (RFC 8259), for programs:
+ *
+ *	{"triggers": [
+ *	 {"spec": "hist:keys=...", "paused": false,
+ *	  "entries": [
+ *	   {"keys": {"KEY": VALUE, ...}, "values": {"hitcount": N, ...}},
+ *	   ...],
+ *	  "totals": {"hits": N, "entries": N, "dropped": N}},
+ *	 ...]}
+ *
+ * one line per entry, the triggers and entries in the order of the hist
+ * file. A key is named as the hist file labels it; its value is a number
+ * (signed for a signed field that is not grouped), a string, an array of
+ * "function+offset/size" strings for a stack, or an object for what the
+ * hist file shows as two parts: .sym and .sym-offset {"addr", "sym"},
+ * .execname {"pid", "comm"}, .syscall {"nr", "name"}, .log2 {"log2"},
+ * .buckets=N and .log2=N {"from", "to"}. A value is named as the trigger
+ * file spells it ("bytes_req", "bytes_req.hex", "lat.max") and is the
+ * number the sum stands for: .hex, .percent and .graph only change how the
+ * hist file shows it. The values kept by onmax() and onchange() and saved
+ * by save() are in "actions" ({"max" or "changed": N, and the saved
+ * fields by name}).
+ *
+ * Numbers are written as decimal integers, full 64-bit ones included
+ * (a reader whose numbers are doubles loses precision past 2^53). Strings
+ * are escaped as JSON requires; a byte outside printable ASCII becomes
+ * \u00XX, so that the document is valid UTF-8 whatever a string holds.
+ *
+ * Every function here runs in process context under event_mutex.
+ */
+#include <linux/kallsyms.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/unaligned.h>
+
+#include "trace_hist.h"
+
+/* @n bytes of @s at most, to its NUL, as a JSON string. */
+static void json_str(struct seq_file *m, const char *s, size_t n)
+{
+	size_t i;
+
+	seq_putc(m, '"');
+	for (i = 0; i < n && s[i]; i++) {
+		unsigned char c = s[i];
+
+		if (c == '"' || c == '\\')
+			seq_printf(m, "\\%c", c);
+		else if (c < 0x20 || c > 0x7e)
+			seq_printf(m, "\\u%04x", c);
+		else
+			seq_putc(m, c);
+	}
+	seq_putc(m, '"');
+}
+
+/* "NAME": as the key of a member. */
+static void json_name(struct seq_file *m, const char *name)
+{
+	json_str(m, name, SIZE_MAX);
+	seq_putc(m, ':');
+}
+
+static void json_num(struct seq_file *m, u64 val, bool is_signed)
+{
+	if (is_signed)
+		seq_printf(m, "%lld", (s64)val);
+	else
+		seq_printf(m, "%llu", val);
+}
+
+/* A key printed as a number by the hist file (hist_print_key_num()). */
+static void json_key_num(struct seq_file *m, const struct hist_trigger *ht,
+			 const struct hist_field *f, u64 val, const void *priv)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	const char *name;
+
+	if (f->mods & (HIST_M_SYM | HIST_M_SYM_OFFSET)) {
+		if (f->mods & HIST_M_SYM)
+			sprint_symbol_no_offset(sym, val);
+		else
+			sprint_symbol(sym, val);
+		seq_printf(m, "{\"addr\":%llu,\"sym\":", val);
+		json_str(m, sym, sizeof(sym));
+		seq_putc(m, '}');
+	} else if (f->mods & HIST_M_EXECNAME) {
+		seq_printf(m, "{\"pid\":%llu,\"comm\":", val);
+		json_str(m, priv + ht->comm_off, TASK_COMM_LEN);
+		seq_putc(m, '}');
+	} else if (f->mods & HIST_M_SYSCALL) {
+		name = get_syscall_name(val);
+		seq_printf(m, "{\"nr\":%llu,\"name\":", val);
+		json_str(m, name ? name : "unknown_syscall", SIZE_MAX);
+		seq_putc(m, '}');
+	} else if ((f->mods & HIST_M_LOG2) && f->constant) {
+		seq_printf(m, "{\"from\":%llu,\"to\":%llu}", val,
+			   hist_log2_sub_last(val, f->constant));
+	} else if (f->mods & HIST_M_LOG2) {
+		seq_printf(m, "{\"log2\":%llu}", val);
+	} else if (f->mods & HIST_M_BUCKET) {
+		seq_printf(m, "{\"from\":%llu,\"to\":%llu}", val,
+			   val + f->constant - 1);
+	} else {
+		json_num(m, val, f->is_signed && !(f->mods & HIST_M_NUMBER));
+	}
+}
+
+static void json_stack(struct seq_file *m, const unsigned long *stack)
+{
+	char sym[KSYM_SYMBOL_LEN];
+	unsigned int i;
+
+	seq_putc(m, '[');
+	for (i = 0; i < HIST_STACKTRACE_DEPTH && stack[i]; i++) {
+		if (i)
+			seq_putc(m, ',');
+		sprint_symbol(sym, stack[i]);
+		json_str(m, sym, sizeof(sym));
+	}
+	seq_putc(m, ']');
+}
+
+/* The keys of @elt, as hist_print_key() tells them apart. */
+static void json_keys(struct seq_file *m, const struct hist_trigger *ht,
+		      const struct tracing_map_elt *elt)
+{
+	const void *key = tracing_map_elt_key(elt);
+	const void *priv = tracing_map_elt_private(elt);
+	unsigned int i;
+
+	seq_puts(m, "\"keys\":{");
+	for (i = 0; i < ht->n_keys; i++) {
+		const struct hist_field *f = ht->keys[i];
+		const void *p = key + f->key_off;
+		unsigned int mods = f->mods;
+
+		if (i)
+			seq_putc(m, ',');
+		json_name(m, f->kind == HIST_K_STACKTRACE ?
+			     "common_stacktrace" : f->name);
+		if (hist_field_is_stack(f))
+			mods &= ~HIST_M_GROUP;
+		if (mods & HIST_M_NUMBER)
+			json_key_num(m, ht, f, get_unaligned((const u64 *)p), priv);
+		else if (hist_field_is_stack(f))
+			json_stack(m, p);
+		else if (hist_field_is_string(f))
+			json_str(m, p, f->key_size);
+		else
+			json_key_num(m, ht, f, get_unaligned((const u64 *)p), priv);
+	}
+	seq_putc(m, '}');
+}
+
+/* The values of the entry @ent, as the sums stand for them. */
+static void json_values(struct seq_file *m, const struct hist_trigger *ht,
+			const struct tracing_map_sort_entry *ent)
+{
+	u64 hits = tracing_map_entry_sum(ent, 0);
+	const struct hist_field *f;
+	bool first = true;
+	unsigned int i;
+	char *spec;
+
+	seq_puts(m, ",\"values\":{");
+	for (i = 0; i < ht->n_vals; i++) {
+		f = ht->vals[i];
+		/* As in the hist file: no expression, hitcount if counted. */
+		if (f->kind >= HIST_K_NEG || (!i && ht->nohitcount))
+			continue;
+		if (!first)
+			seq_putc(m, ',');
+		first = false;
+		spec = hist_field_spec(f);
+		json_name(m, spec ? spec : f->name);
+		kfree(spec);
+		json_num(m, hist_stat_value(f, tracing_map_entry_sum(ent, f->sum_idx),
+					    hits),
+			 f->is_signed && (f->mods & HIST_M_STAT));
+	}
+	seq_putc(m, '}');
+}
+
+/* What onmax(), onchange() and save() keep for the entry @elt. */
+static void json_actions(struct seq_file *m, const struct hist_trigger *ht,
+			 const struct tracing_map_elt *elt)
+{
+	const void *priv = tracing_map_elt_private(elt);
+	const struct hist_action *act;
+	bool first = true;
+	unsigned int i;
+
+	list_for_each_entry(act, &ht->actions, list) {
+		if (act->handler == HIST_ON_MATCH || act->kind == HIST_DO_SNAPSHOT)
+			continue;
+		seq_puts(m, first ? ",\"actions\":[{" : ",{");
+		first = false;
+		seq_printf(m, "\"%s\":%llu",
+			   act->handler == HIST_ON_MAX ? "max" : "changed",
+			   (u64)atomic64_read(priv + act->track_off));
+		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
+			const struct hist_field *f = act->params[i];
+			const void *v = priv + act->save_off[i];
+
+			seq_putc(m, ',');
+			json_name(m, f->name);
+			if (hist_field_is_string(f))
+				json_str(m, v, SIZE_MAX);
+			else
+				json_num(m, *(const u64 *)v, false);
+		}
+		seq_putc(m, '}');
+	}
+	if (!first)
+		seq_putc(m, ']');
+}
+
+static int json_spec(struct seq_file *m, const void *data)
+{
+	hist_print_spec_text(m, (struct event_trigger_data *)data);
+	return 0;
+}
+
+static int json_trigger(struct seq_file *m, struct event_trigger_data *data)
+{
+	const struct hist_trigger *ht = data->private_data;
+	const struct hist_table *table = ht->table;
+	struct tracing_map_snapshot *snap;
+	size_t len;
+	char *spec;
+	unsigned int i;
+
+	spec = hist_render(json_spec, data, &len);
+	if (IS_ERR(spec))
+		return PTR_ERR(spec);
+	seq_puts(m, "{\"spec\":");
+	json_str(m, spec, len);
+	kvfree(spec);
+	seq_printf(m, ",\"paused\":%s,\n  \"entries\":[",
+		   data->paused ? "true" : "false");
+
+	snap = hist_snapshot(ht, false);
+	if (IS_ERR(snap))
+		return PTR_ERR(snap);
+	for (i = 0; i < snap->n_entries; i++) {
+		seq_puts(m, i ? ",\n   {" : "\n   {");
+		json_keys(m, ht, snap->entries[i].elt);
+		json_values(m, ht, &snap->entries[i]);
+		json_actions(m, ht, snap->entries[i].elt);
+		seq_putc(m, '}');
+		cond_resched();
+	}
+	tracing_map_snapshot_free(snap);
+
+	/* The hist file's totals (hist_print_table()). */
+	seq_printf(m, "],\n  \"totals\":{\"hits\":%llu,\"entries\":%u,\"dropped\":%llu}}",
+		   tracing_map_hits(table->map) - table->taken_hits -
+		   (tracing_map_drops(table->map) - table->taken_drops),
+		   tracing_map_entries(table->map),
+		   tracing_map_drops(table->map) - table->taken_drops);
+	return 0;
+}
+
+/**
+ * hist_json_show - the "hist_json" file of an event
+ * @m:		the output
+ * @file:	the event
+ *
+ * Context: event_mutex held.
+ *
+ * Return: 0 or a negative errno.
+ */
+int hist_json_show(struct seq_file *m, struct trace_event_file *file)
+{
+	struct event_trigger_data *data;
+	bool first = true;
+	int ret;
+
+	lockdep_assert_held(&event_mutex);
+	seq_puts(m, "{\"triggers\":[");
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		seq_puts(m, first ? "\n " : ",\n ");
+		first = false;
+		ret = json_trigger(m, data);
+		if (ret)
+			return ret;
+	}
+	seq_puts(m, "]}\n");
+	return 0;
+}
