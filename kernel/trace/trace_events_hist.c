@@ -1030,7 +1030,10 @@ const struct file_operations event_hist_interval_fops = {
 	.release	= event_hist_interval_release,
 };
 
-static int hist_json_file_show(struct seq_file *m, void *v)
+/* @show for the event of the file @m reads, under event_mutex. */
+static int hist_show_locked(struct seq_file *m,
+			    int (*show)(struct seq_file *m,
+					struct trace_event_file *file))
 {
 	struct trace_event_file *file;
 	int ret = -ENODEV;
@@ -1038,12 +1041,14 @@ static int hist_json_file_show(struct seq_file *m, void *v)
 	mutex_lock(&event_mutex);
 	file = event_file_file(m->private);
 	if (file)
-		ret = hist_json_show(m, file);
+		ret = show(m, file);
 	mutex_unlock(&event_mutex);
 	return ret;
 }
 
-static int event_hist_json_open(struct inode *inode, struct file *filp)
+/* Open a file of the event that single_open()'s @show prints. */
+static int hist_single_open(struct inode *inode, struct file *filp,
+			    int (*show)(struct seq_file *m, void *v))
 {
 	int ret;
 
@@ -1052,10 +1057,20 @@ static int event_hist_json_open(struct inode *inode, struct file *filp)
 		return ret;
 
 	filp->private_data = NULL;	/* seq_file's from here on */
-	ret = single_open(filp, hist_json_file_show, filp);
+	ret = single_open(filp, show, filp);
 	if (ret)
 		tracing_release_file_tr(inode, filp);
 	return ret;
+}
+
+static int hist_json_file_show(struct seq_file *m, void *v)
+{
+	return hist_show_locked(m, hist_json_show);
+}
+
+static int event_hist_json_open(struct inode *inode, struct file *filp)
+{
+	return hist_single_open(inode, filp, hist_json_file_show);
 }
 
 const struct file_operations event_hist_json_fops = {
@@ -1068,30 +1083,12 @@ const struct file_operations event_hist_json_fops = {
 #ifdef CONFIG_HIST_TRIGGERS_DEBUG
 static int hist_debug_file_show(struct seq_file *m, void *v)
 {
-	struct trace_event_file *file;
-	int ret = -ENODEV;
-
-	mutex_lock(&event_mutex);
-	file = event_file_file(m->private);
-	if (file)
-		ret = hist_debug_show(m, file);
-	mutex_unlock(&event_mutex);
-	return ret;
+	return hist_show_locked(m, hist_debug_show);
 }
 
 static int event_hist_debug_open(struct inode *inode, struct file *filp)
 {
-	int ret;
-
-	ret = tracing_open_file_tr(inode, filp);
-	if (ret)
-		return ret;
-
-	filp->private_data = NULL;	/* seq_file's from here on */
-	ret = single_open(filp, hist_debug_file_show, filp);
-	if (ret)
-		tracing_release_file_tr(inode, filp);
-	return ret;
+	return hist_single_open(inode, filp, hist_debug_file_show);
 }
 
 const struct file_operations event_hist_debug_fops = {

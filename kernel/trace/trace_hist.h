@@ -895,6 +895,8 @@ struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht,
 void hist_print_spec_text(struct seq_file *m, struct event_trigger_data *data);
 int hist_print_spec(struct seq_file *m, struct event_trigger_data *data);
 u64 hist_log2_sub_last(u64 lo, unsigned int n);
+enum hist_form hist_key_shown_as(const struct hist_field *f);
+const char *hist_key_label(const struct hist_field *f);
 u64 hist_stat_value(const struct hist_field *f, u64 sum, u64 hits);
 char *hist_render(int (*print)(struct seq_file *m, const void *arg),
 		  const void *arg, size_t *len);

@@ -136,22 +136,20 @@ static void json_keys(struct seq_file *m, const struct hist_trigger *ht,
 	for (i = 0; i < ht->n_keys; i++) {
 		const struct hist_field *f = ht->keys[i];
 		const void *p = key + f->key_off;
-		unsigned int mods = f->mods;
 
 		if (i)
 			seq_putc(m, ',');
-		json_name(m, f->kind == HIST_K_STACKTRACE ?
-			     "common_stacktrace" : f->name);
-		if (hist_field_is_stack(f))
-			mods &= ~HIST_M_GROUP;
-		if (mods & HIST_M_NUMBER)
-			json_key_num(m, ht, f, get_unaligned((const u64 *)p), priv);
-		else if (hist_field_is_stack(f))
+		json_name(m, hist_key_label(f));
+		switch (hist_key_shown_as(f)) {
+		case HIST_FORM_STACK:
 			json_stack(m, p);
-		else if (hist_field_is_string(f))
+			break;
+		case HIST_FORM_STRING:
 			json_str(m, p, f->key_size);
-		else
+			break;
+		default:
 			json_key_num(m, ht, f, get_unaligned((const u64 *)p), priv);
+		}
 	}
 	seq_putc(m, '}');
 }

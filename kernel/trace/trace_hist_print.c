@@ -361,11 +361,14 @@ struct tracing_map_snapshot *hist_snapshot(const struct hist_trigger *ht,
 	return tracing_map_snapshot(ht->table->map, keys, ht->n_sort);
 }
 
-/*
- * A key's name in an entry: the event's stack trace, however written, is
+/**
+ * hist_key_label - a key's name in an entry
+ * @f:	the key field
+ *
+ * Return: its name; the event's stack trace, however written, is
  * common_stacktrace.
  */
-static const char *hist_key_label(const struct hist_field *f)
+const char *hist_key_label(const struct hist_field *f)
 {
 	return f->kind == HIST_K_STACKTRACE ? "common_stacktrace" : f->name;
 }
@@ -444,6 +447,26 @@ static void hist_print_key_stack(struct seq_file *m, const struct hist_field *f,
 		seq_printf(m, "%*c%pS\n", 9, ' ', (void *)stack[i]);
 }
 
+/**
+ * hist_key_shown_as - how the hist file shows a key field
+ * @f:	the key field
+ *
+ * A display modifier shows even a string or a stack as a number, but a
+ * stack's .log2 and .buckets do not.
+ *
+ * Return: HIST_FORM_NUM, HIST_FORM_STRING or HIST_FORM_STACK.
+ */
+enum hist_form hist_key_shown_as(const struct hist_field *f)
+{
+	unsigned int mods = f->mods;
+
+	if (hist_field_is_stack(f))
+		mods &= ~HIST_M_GROUP;
+	if (mods & HIST_M_NUMBER)
+		return HIST_FORM_NUM;
+	return f->form;
+}
+
 /* The key of the entry @elt: "{ KEY: VALUE, ... }". */
 static void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 			   const struct tracing_map_elt *elt)
@@ -457,25 +480,18 @@ static void hist_print_key(struct seq_file *m, const struct hist_trigger *ht,
 	for (i = 0; i < ht->n_keys; i++) {
 		const struct hist_field *f = ht->keys[i];
 		const void *p = key + f->key_off;
-		unsigned int mods = f->mods;
 
 		if (i)
 			seq_puts(m, ", ");
-		/*
-		 * A display modifier shows even a string or a stack as a
-		 * number, but a stack's .log2 and .buckets do not.
-		 */
-		if (hist_field_is_stack(f))
-			mods &= ~HIST_M_GROUP;
-		if (mods & HIST_M_NUMBER) {
-			hist_print_key_num(m, ht, f, get_unaligned((const u64 *)p),
-					   priv);
-		} else if (hist_field_is_stack(f)) {
+		switch (hist_key_shown_as(f)) {
+		case HIST_FORM_STACK:
 			hist_print_key_stack(m, f, p);
 			stack_shown = true;
-		} else if (hist_field_is_string(f)) {
+			break;
+		case HIST_FORM_STRING:
 			seq_printf(m, "%s: %-50s", f->name, (const char *)p);
-		} else {
+			break;
+		default:
 			hist_print_key_num(m, ht, f, get_unaligned((const u64 *)p),
 					   priv);
 		}
