@@ -137,8 +137,8 @@ static const struct hist_mod_desc *hist_mod_desc(enum hist_mod mod)
  * The modifier ".MODIFIER" names (@mod points past the dot), and the size
  * of ".buckets=SIZE" or the N of ".log2=N" in *@size. Checked before the
  * field is looked up: an unknown modifier of an unknown field is reported
- * for the modifier. The caret is at the modifier, at the size or N when
- * it is bad, at nothing when there is none.
+ * for the modifier. The caret is at the modifier (at the size of
+ * .buckets= when that is bad), at nothing when there is none.
  */
 static const struct hist_mod_desc *hist_find_mod(struct hist_build *b,
 						 char *mod,

@@ -161,8 +161,8 @@ static unsigned int hist_str_bound(const struct hist_field *f,
  * for a key that is not grouped.
  *
  * .log2=N (f->constant is N, 1 to 6) splits each power of 2 into 2^N
- * buckets of one width: a value v of bit length L > N falls in the bucket
- * that starts at v with its L - 1 - N low bits cleared, which is
+ * buckets of one width: a value v of bit length L > N + 1 falls in the
+ * bucket that starts at v with its L - 1 - N low bits cleared, which is
  * 2^(L-1) + j * 2^(L-1-N) for the j-th of them; a value below 2^(N+1) is
  * a bucket of its own. The key is the bucket's first value, so keys sort
  * as the values do and the print finds the width again from the key.
