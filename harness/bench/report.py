@@ -36,7 +36,7 @@ import textwrap
 SHAPES = ['pid', 'num4096', 'compound', 'log2', 'execname', 'string', 'stack',
           'vars', 'chain', 'full', 'smp-distinct', 'smp-shared',
           # of syntax stock refuses: run against a build of ours
-          'log2sub', 'sum', 'stats']
+          'log2sub', 'sum', 'stats', 'comm', 'rem']
 EXTRAS = ['read100k', 'mem-create', 'mem-filled', 'create', 'remove']
 # What an iteration of a shape is, when not one bench_a event on one CPU.
 NOTES = {'vars': '2 events', 'chain': '2 events', 'smp-distinct': 'per CPU, 2 CPUs',

@@ -50,7 +50,7 @@ SLICES=${bench_slices:-2}
 EXTRAS=${bench_extras:-1}
 MISS=' if common_pid < 0'
 ALL_SHAPES='pid num4096 compound log2 execname string stack vars chain full smp-distinct smp-shared'
-OURS_SHAPES='log2sub sum stats'
+OURS_SHAPES='log2sub sum stats comm rem'
 
 cd $T || exit 1
 
@@ -83,10 +83,13 @@ $S|hist:keys=pid,lat.log2"
 	smp-distinct)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1 -d' ;;
 	smp-shared)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1' ;;
 	# What the value kinds of ours cost: .log2=3 against log2, and
-	# .min/.avg/.max against sum, a plain value stock has too.
+	# .min/.avg/.max against sum, a plain value stock has too;
 	log2sub)	TRIGS="$A|hist:keys=k.log2=3" ;;
 	sum)		TRIGS="$A|hist:keys=common_pid:vals=k" ;;
 	stats)		TRIGS="$A|hist:keys=common_pid:vals=k.min,k.avg,k.max" ;;
+	# common_comm against string (a char[16] field), k%64 against num4096.
+	comm)		TRIGS="$A|hist:keys=common_comm" ;;
+	rem)		TRIGS="$A|hist:keys=k%64" ;;
 	*)		return 1 ;;
 	esac
 }
