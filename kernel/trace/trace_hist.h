@@ -42,7 +42,9 @@
  *                          capture buffers of one event in flight, one set
  *                          per CPU and per context level (task, softirq,
  *                          irq, NMI), so that a nested event never
- *                          overwrites the scratch of the one it interrupted
+ *                          overwrites the scratch of the one it interrupted;
+ *                          a plain trigger builds its key on the stack and
+ *                          has none
  *
  * The files, in layers: each calls only the ones below it (and the data
  * structures here, tracing_map and the synthetic events).
@@ -728,6 +730,9 @@ struct hist_table {
  * @users:	references from other histograms to our variables
  * @link:	in the list of triggers with variables
  * @removed:	off its event, waiting for @users to drop to 0
+ * @plain:	every field a number of the record or hitcount, no variable,
+ *		reference or action: a hit takes the short way and the
+ *		trigger has no scratch (trace_hist_run.c)
  * @has_stacktrace: a field reads the stack of the event
  * @has_extremes: a value is a .min or a .max
  * @nohitcount:	hitcount is not shown
@@ -779,6 +784,7 @@ struct hist_trigger {
 	int			users;
 	struct list_head	link;
 	bool			removed;
+	bool			plain;
 	bool			has_stacktrace;
 	bool			has_extremes;
 	bool			nohitcount;

@@ -30,6 +30,15 @@
  *     they are);
  *  7. wake the pollers of hist files, if any open file has been polled.
  *
+ * A plain trigger (ht->plain, decided by hist_scratch_alloc()) takes a
+ * short way instead: every key and value is a number of the record or
+ * hitcount, and it has no variable, reference, stack or action. Its key
+ * is at most HIST_KEYS_MAX u64 words, built on the stack from the record;
+ * it then does steps 4, 5 and 7 and nothing else. It has no scratch at
+ * all: a hit reads the record and the trigger, writes only its stack and
+ * the map, so a hit nested in it, at any level, cannot disturb it, and
+ * one that comes from it cannot happen (no action generates an event).
+ *
  * A scratch chunk:
  *
  *	busy		u64, non-zero while a hit uses the chunk
@@ -53,7 +62,8 @@
 #include "trace_hist.h"
 #include "trace_synth.h"
 
-static u64 hist_load_num(const void *p, unsigned int size, bool is_signed)
+static __always_inline u64 hist_load_num(const void *p, unsigned int size,
+					 bool is_signed)
 {
 	switch (size) {
 	case 1:
@@ -590,6 +600,38 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 		hist_run_actions(ht, fr, elt);
 }
 
+/* The number @f reads from the record. */
+static __always_inline u64 hist_record_num(const struct hist_field *f,
+					   const void *rec)
+{
+	return hist_load_num(rec + f->offset, f->size, f->is_signed);
+}
+
+/* A hit of a plain trigger; see the top of this file. */
+static __always_inline void hist_plain_hit(const struct hist_trigger *ht,
+					   const void *rec)
+{
+	/* Every word is written below before the map reads it. */
+	u64 key[HIST_KEYS_MAX] __uninitialized;
+	struct tracing_map_elt *elt;
+	const struct hist_field *f;
+	unsigned int i;
+
+	for (i = 0; i < ht->n_keys; i++) {
+		f = ht->keys[i];
+		key[i] = hist_key_num(f, hist_record_num(f, rec));
+	}
+	elt = tracing_map_insert(ht->table->map, key);
+	if (!elt)
+		return;
+	for (i = 0; i < ht->n_vals; i++) {
+		f = ht->vals[i];
+		tracing_map_elt_sum_add(elt, f->sum_idx,
+					f->kind == HIST_K_HITCOUNT ? 1 :
+					hist_record_num(f, rec));
+	}
+}
+
 /*
  * On while some open hist file has been polled: only then may a hit have
  * to wake a poller, and pay hist_poll_wakeup()'s full barrier. How a
@@ -597,29 +639,26 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
  */
 DEFINE_STATIC_KEY_FALSE(hist_poll_armed);
 
-/**
- * hist_trigger_hit - the hist trigger's event_command.trigger
- * @data:	the trigger
- * @buffer:	the ring buffer the event is written to
- * @rec:	the event's record
- * @rbe:	the record's ring buffer event, for its timestamp
- *
- * Context: the event's, see the top of this file.
- */
-void hist_trigger_hit(struct event_trigger_data *data,
-		      struct trace_buffer *buffer, void *rec,
-		      struct ring_buffer_event *rbe)
+/* Wake the pollers of hist files, if an open one has been polled. */
+static __always_inline void hist_hit_wake(void)
 {
-	struct hist_trigger *ht = data->private_data;
-	void *scratch;
-	u64 *busy;
+	if (static_branch_unlikely(&hist_poll_armed))
+		hist_poll_wakeup();
+}
 
-	if (unlikely(!rec))
-		return;
+/*
+ * A hit of a trigger that is not plain, in its scratch chunk. Out of line
+ * (and reached by a tail call), so that a plain hit does not pay for
+ * setting up this one's frame.
+ */
+static noinline void hist_chunk_hit(struct hist_trigger *ht,
+				    struct trace_buffer *buffer, void *rec,
+				    struct ring_buffer_event *rbe)
+{
+	void *scratch = this_cpu_ptr(ht->scratch) +
+			interrupt_context_level() * ht->scratch_size;
+	u64 *busy = scratch;
 
-	scratch = this_cpu_ptr(ht->scratch) +
-		  interrupt_context_level() * ht->scratch_size;
-	busy = scratch;
 	/* Only a hit nested in a hit of this context on this CPU sees it set. */
 	if (*busy)
 		return;
@@ -640,8 +679,32 @@ void hist_trigger_hit(struct event_trigger_data *data,
 
 	barrier();
 	*busy = 0;
-	if (static_branch_unlikely(&hist_poll_armed))
-		hist_poll_wakeup();
+	hist_hit_wake();
+}
+
+/**
+ * hist_trigger_hit - the hist trigger's event_command.trigger
+ * @data:	the trigger
+ * @buffer:	the ring buffer the event is written to
+ * @rec:	the event's record
+ * @rbe:	the record's ring buffer event, for its timestamp
+ *
+ * Context: the event's, see the top of this file.
+ */
+void hist_trigger_hit(struct event_trigger_data *data,
+		      struct trace_buffer *buffer, void *rec,
+		      struct ring_buffer_event *rbe)
+{
+	struct hist_trigger *ht = data->private_data;
+
+	if (unlikely(!rec))
+		return;
+	if (!ht->plain) {
+		hist_chunk_hit(ht, buffer, rec, rbe);
+		return;
+	}
+	hist_plain_hit(ht, rec);
+	hist_hit_wake();
 }
 
 /* Store the values of the fields no hit runs in the slots of @chunk. */
@@ -659,9 +722,35 @@ static void hist_scratch_fix(const struct hist_trigger *ht, void *chunk)
 	}
 }
 
+/*
+ * Whether @ht is plain (see the top of this file): its program is made of
+ * hitcount and numbers of the record, its keys are numbers laid out as
+ * consecutive u64 words, and nothing else happens at a hit.
+ */
+static bool hist_is_plain(const struct hist_trigger *ht)
+{
+	unsigned int i;
+
+	if (ht->n_vars || ht->n_refs || ht->has_extremes ||
+	    !list_empty(&ht->actions) ||
+	    ht->key_size != ht->n_keys * sizeof(u64))
+		return false;
+	for (i = 0; i < ht->n_slots; i++)
+		if (ht->prog[i]->kind != HIST_K_NUM &&
+		    ht->prog[i]->kind != HIST_K_HITCOUNT)
+			return false;
+	for (i = 0; i < ht->n_keys; i++)
+		if (ht->keys[i]->kind != HIST_K_NUM ||
+		    ht->keys[i]->key_off != i * sizeof(u64))
+			return false;
+	return true;
+}
+
 /**
  * hist_scratch_alloc - allocate the per-CPU scratch of a trigger
  * @ht:	the trigger, program complete, references resolved
+ *
+ * A plain trigger needs none; this is where a trigger is found plain.
  *
  * Return: 0 or -ENOMEM.
  */
@@ -670,6 +759,10 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 	unsigned int off, level;
 	struct hist_ref *ref;
 	int cpu;
+
+	ht->plain = hist_is_plain(ht);
+	if (ht->plain)
+		return 0;
 
 	/* The key we look other maps up with covers each of their keys. */
 	ht->lookup_key_size = ht->key_size;
