@@ -600,38 +600,6 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 		hist_run_actions(ht, fr, elt);
 }
 
-/* The number @f reads from the record. */
-static __always_inline u64 hist_record_num(const struct hist_field *f,
-					   const void *rec)
-{
-	return hist_load_num(rec + f->offset, f->size, f->is_signed);
-}
-
-/* A hit of a plain trigger; see the top of this file. */
-static __always_inline void hist_plain_hit(const struct hist_trigger *ht,
-					   const void *rec)
-{
-	/* Every word is written below before the map reads it. */
-	u64 key[HIST_KEYS_MAX] __uninitialized;
-	struct tracing_map_elt *elt;
-	const struct hist_field *f;
-	unsigned int i;
-
-	for (i = 0; i < ht->n_keys; i++) {
-		f = ht->keys[i];
-		key[i] = hist_key_num(f, hist_record_num(f, rec));
-	}
-	elt = tracing_map_insert(ht->table->map, key);
-	if (!elt)
-		return;
-	for (i = 0; i < ht->n_vals; i++) {
-		f = ht->vals[i];
-		tracing_map_elt_sum_add(elt, f->sum_idx,
-					f->kind == HIST_K_HITCOUNT ? 1 :
-					hist_record_num(f, rec));
-	}
-}
-
 /*
  * On while some open hist file has been polled: only then may a hit have
  * to wake a poller, and pay hist_poll_wakeup()'s full barrier. How a
@@ -646,10 +614,43 @@ static __always_inline void hist_hit_wake(void)
 		hist_poll_wakeup();
 }
 
+/* The number @f reads from the record. */
+static __always_inline u64 hist_record_num(const struct hist_field *f,
+					   const void *rec)
+{
+	return hist_load_num(rec + f->offset, f->size, f->is_signed);
+}
+
+/* A hit of a plain trigger; see the top of this file. */
+static noinline void hist_plain_hit(const struct hist_trigger *ht,
+				    const void *rec)
+{
+	/* Every word is written below before the map reads it. */
+	u64 key[HIST_KEYS_MAX] __uninitialized;
+	struct tracing_map_elt *elt;
+	const struct hist_field *f;
+	unsigned int i;
+
+	for (i = 0; i < ht->n_keys; i++) {
+		f = ht->keys[i];
+		key[i] = hist_key_num(f, hist_record_num(f, rec));
+	}
+	elt = tracing_map_insert(ht->table->map, key);
+	if (elt) {
+		for (i = 0; i < ht->n_vals; i++) {
+			f = ht->vals[i];
+			tracing_map_elt_sum_add(elt, f->sum_idx,
+						f->kind == HIST_K_HITCOUNT ? 1 :
+						hist_record_num(f, rec));
+		}
+	}
+	hist_hit_wake();
+}
+
 /*
- * A hit of a trigger that is not plain, in its scratch chunk. Out of line
- * (and reached by a tail call), so that a plain hit does not pay for
- * setting up this one's frame.
+ * A hit of a trigger that is not plain, in its scratch chunk. This and
+ * hist_plain_hit() are out of line, reached by tail calls, so that neither
+ * pays for setting up the other's frame.
  */
 static noinline void hist_chunk_hit(struct hist_trigger *ht,
 				    struct trace_buffer *buffer, void *rec,
@@ -699,12 +700,10 @@ void hist_trigger_hit(struct event_trigger_data *data,
 
 	if (unlikely(!rec))
 		return;
-	if (!ht->plain) {
+	if (ht->plain)
+		hist_plain_hit(ht, rec);
+	else
 		hist_chunk_hit(ht, buffer, rec, rbe);
-		return;
-	}
-	hist_plain_hit(ht, rec);
-	hist_hit_wake();
 }
 
 /* Store the values of the fields no hit runs in the slots of @chunk. */
