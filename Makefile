@@ -16,6 +16,14 @@
 #                 commands), shrink a failure (harness/fuzz/README.md)
 #   make fuzzdiff the same streams on stock and on ours, every answer
 #                 compared (harness/fuzz/README.md)
+#   make covfuzz  fuzz stock built with KCOV on its hist objects, guided by
+#                 their coverage; then the corpus on stock and ours, every
+#                 answer compared (harness/fuzz/README.md)
+#   make coverage the share of the hist objects' code the suites, make
+#                 fuzzdiff's streams and the covfuzz corpus reach (KERNEL=
+#                 stock or ours, built with FLAVOUR=kcov)
+#   make covfuzz-refs  boot stock, record the answers of the covfuzz corpus
+#                 (harness/fuzz/corpus/) that make check compares
 #   make bench    ours against stock, booted in turn: ns per event of hist
 #                 trigger shapes, table, CSV and PNG in build/bench/latest/
 #                 (README.md, Performance)
@@ -25,12 +33,14 @@
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
-# Variables: KERNEL=ours|stock FLAVOUR=plain|debug KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
+# Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 UNIT_CPUS=all|1
 #            V=1 PREBUILT=DIR SERIES=1
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
 #                  SHRINK_BOOTS=30 TRANSCRIPT=1
 #            fuzzdiff: SEED COUNT SHOW=10
+#            covfuzz: COVFUZZ_MINUTES=60 COVFUZZ_MIN=2000 COVFUZZ_BATCH=150
+#                     COVFUZZ_SEED=1 COVFUZZ_RESUME=1 SHOW=10
 #            bench: BENCH_ROUNDS=5 BENCH_SECONDS=1.5 BENCH_SLICES=2 BENCH_SHAPES=all
 #                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
 #                   BENCH_CLOCK=wall|icount BENCH_OURS=DIR BENCH_STOCK=DIR
@@ -39,7 +49,9 @@ export KERNEL FLAVOUR KERNEL_SRC SERIES SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SH
 export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_CLOCK BENCH_OURS BENCH_STOCK
 
 .PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series clean
-demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series:
+.PHONY: covfuzz covfuzz-compare coverage covfuzz-refs
+demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series \
+covfuzz covfuzz-compare coverage covfuzz-refs:
 	@./harness/run $@
 
 clean:

@@ -4,7 +4,7 @@
  * guest: every command of it written to tracefs, the event traffic between
  * them emitted, in one process. Built static on the host.
  *
- * Usage: fuzzexec [-o OUT] [-t] STREAM
+ * Usage: fuzzexec [-o OUT] [-t] [-q] [-k|-K KCOV_SEEN] STREAM
  *
  * STREAM is made by gen.py (its header describes the operations), or by
  * the shrinker of fuzz.py, which puts several candidate streams in one by
@@ -40,6 +40,19 @@
  * read by "r" operations ("  " before each line), and kernel reports ("! ").
  * A transcript is stable text, for diffing two kernels on the same stream:
  * with -t the stream also runs as pid 1000, on CPU 0.
+ *
+ * -q makes the clean-up quick: it visits only the trigger files the stream
+ * wrote to (and those an earlier clean-up left something in), not every
+ * event's, which under TCG takes seconds; everything else (instances,
+ * dynamic and synthetic events, the checks) is the same. Made for streams
+ * of many short segments (make covfuzz, harness/fuzz/README.md).
+ *
+ * -k KCOV_SEEN reads the kernel's set of reached PCs (the debugfs file
+ * kcov_seen of a FLAVOUR=kcov kernel, harness/kcov/) after each segment
+ * and its clean-up, writes "%cov" and the PCs no earlier segment reached,
+ * in hex, as one line to OUT, and empties the set; -K writes every PC the
+ * segment reached. The set is emptied once before the stream starts. A
+ * line "%lost N" says the kernel's table overflowed.
  *
  * Exit status: 0 when no problem was seen, 1 otherwise, 2 on bad usage.
  */
@@ -96,6 +109,9 @@ static int transcript;		/* -t */
 static int kmsg = -1;
 static long cur_op;		/* the operation running, for reports */
 static long n_ops, n_cmds, n_ok, n_refused, n_left, n_leftovers, n_reports;
+static int quick;		/* -q, once the stream has started */
+static const char *cov_path;	/* -k, -K */
+static int cov_all;		/* -K */
 
 static void die(const char *what, const char *arg)
 {
@@ -422,6 +438,25 @@ static struct written {
 } *written;
 static long nwritten;
 
+/* -q: the trigger files the clean-up visits. */
+static char **touched;
+static long ntouched;
+
+static void note_touched(const char *path)
+{
+	long i;
+
+	if (!is_trigger_file(path))
+		return;
+	for (i = 0; i < ntouched; i++)
+		if (!strcmp(touched[i], path))
+			return;
+	touched = realloc(touched, (ntouched + 1) * sizeof(*touched));
+	if (!touched)
+		die("out of memory", NULL);
+	touched[ntouched++] = strdup(path);
+}
+
 static void note_written(const char *path, const char *text)
 {
 	if (!is_trigger_file(path) || text[0] == '!')
@@ -444,6 +479,7 @@ static void do_write(const char *path, char *text, int trunc)
 	buf_add(&cmd, text, len);
 	buf_add(&cmd, "\n", 1);
 	had = !trunc && slurp(path, &before) == 0;
+	note_touched(path);
 	err = put(path, trunc ? O_TRUNC : O_APPEND, cmd.s, cmd.len);
 	n_cmds++;
 	if (!err) {
@@ -522,15 +558,31 @@ static int field_size(const char *type, char *kind)
 	return 1;
 }
 
-/* "U DECL": "name type field;type field...". */
+static void ue_unregister(struct uevent *ue);
+
+/* "U DECL": "name type field;type field...". A name declared before (in
+ * an earlier segment) takes the new declaration. */
 static void do_declare(const char *decl)
 {
-	struct uevent *ue;
+	struct uevent *ue = NULL;
 	char *copy, *f, *save, *sp;
+	int i;
 
-	if (nuevents == MAX_UEVENTS)
+	for (i = 0; i < nuevents; i++)
+		if (!strncmp(uevents[i].name, decl, strcspn(decl, " ")) &&
+		    !uevents[i].name[strcspn(decl, " ")])
+			ue = &uevents[i];
+	if (ue) {
+		if (!strcmp(ue->decl, decl))
+			return;
+		ue_unregister(ue);
+		free(ue->decl);
+	} else if (nuevents == MAX_UEVENTS) {
 		return;
-	ue = &uevents[nuevents++];
+	} else {
+		ue = &uevents[nuevents++];
+	}
+	ue->nfields = 0;
 	ue->fd = -1;
 	ue->decl = strdup(decl);
 	snprintf(ue->name, sizeof(ue->name), "%.*s", (int)strcspn(decl, " "), decl);
@@ -776,6 +828,35 @@ static void each_trigger_file(void (*fn)(const char *path))
 	closedir(d);
 }
 
+/* The trigger files the clean-up visits: every one, or with -q those the
+ * stream wrote to. */
+static void each_clean_file(void (*fn)(const char *path))
+{
+	long i;
+
+	if (!quick) {
+		each_trigger_file(fn);
+		return;
+	}
+	for (i = 0; i < ntouched; i++)
+		fn(touched[i]);
+}
+
+/* -q: forget the trigger files that hold nothing now. */
+static void untouch_empty(void)
+{
+	static struct buf b;
+	long i, n = 0;
+
+	for (i = 0; i < ntouched; i++) {
+		if (slurp(touched[i], &b) < 0 || !b.len || b.s[0] == '#')
+			free(touched[i]);
+		else
+			touched[n++] = touched[i];
+	}
+	ntouched = n;
+}
+
 /* Call FN(line) for each line of TEXT. */
 static void each_line(const char *text, void (*fn)(const char *line, void *arg), void *arg)
 {
@@ -888,7 +969,7 @@ static long state_report(const char *tag)
 
 	state_tag = tag;
 	n_state = 0;
-	each_trigger_file(report_trigger_file);
+	each_clean_file(report_trigger_file);
 	d = opendir("instances");
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] != '.') {
@@ -942,7 +1023,7 @@ static void clean(void)
 	DIR *d;
 
 	nbusy = nbusy_lines = 0;
-	each_trigger_file(note_busy);
+	each_clean_file(note_busy);
 	for (p = 0; p < sizeof(passes) / sizeof(passes[0]); p++) {
 		rm_pass = passes[p];
 		for (i = 0; i < nbusy; i++)
@@ -954,7 +1035,7 @@ static void clean(void)
 			free(busy[i]);
 		before = nbusy_lines;
 		nbusy = nbusy_lines = 0;
-		each_trigger_file(note_busy);
+		each_clean_file(note_busy);
 		for (i = 0; i < nbusy; i++)
 			remove_triggers(busy[i]);
 	} while (nbusy && nbusy_lines < before);
@@ -987,11 +1068,63 @@ static void end_segment(void)
 		ue_unregister(&uevents[i]);
 	clean();
 	n_leftovers += state_report("LEFTOVER");
+	if (quick)
+		untouch_empty();
 	while (nwritten > 0) {
 		nwritten--;
 		free(written[nwritten].path);
 		free(written[nwritten].text);
 	}
+}
+
+/* ---- coverage (-k, -K) ------------------------------------------------ */
+
+#define COV_SLOTS	(1UL << 17)
+
+/* The PCs written so far, for -k: open addressing, 0 is a free slot. */
+static unsigned long cov_known[COV_SLOTS];
+
+static int cov_first(unsigned long pc)
+{
+	unsigned long i = (pc * 0x9e3779b97f4a7c15UL) >> (64 - 17), n;
+
+	for (n = 0; n < COV_SLOTS; n++, i = (i + 1) % COV_SLOTS) {
+		if (cov_known[i] == pc)
+			return 0;
+		if (!cov_known[i]) {
+			cov_known[i] = pc;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The kernel's set of reached PCs to OUT ("%cov PC..."), then emptied. */
+static void cov_take(int show)
+{
+	static struct buf b;
+	char *p, *end;
+	unsigned long pc;
+
+	if (!cov_path)
+		return;
+	if (show) {
+		if (slurp(cov_path, &b) < 0)
+			die("cannot read", cov_path);
+		if (!strncmp(b.s, "lost ", 5))
+			fprintf(out, "%%lost %ld\n", atol(b.s + 5));
+		fputs("%cov", out);
+		for (p = b.s; *p; p = *end ? end + 1 : end) {
+			end = strchrnul(p, '\n');
+			pc = strtoul(p, NULL, 16);
+			if (pc && (cov_all || cov_first(pc)))
+				fprintf(out, " %lx", pc);
+		}
+		fputc('\n', out);
+		flush_out();
+	}
+	if (put(cov_path, 0, "0", 1))
+		die("cannot empty", cov_path);
 }
 
 static double secs(const struct timespec *a, const struct timespec *b)
@@ -1105,9 +1238,9 @@ int main(int argc, char **argv)
 	size_t cap = 0;
 	ssize_t n;
 	FILE *in;
-	int opt, i;
+	int opt, i, want_quick = 0;
 
-	while ((opt = getopt(argc, argv, "o:t")) != -1) {
+	while ((opt = getopt(argc, argv, "o:tqk:K:")) != -1) {
 		switch (opt) {
 		case 'o':
 			out = fopen(optarg, "w");
@@ -1118,13 +1251,22 @@ int main(int argc, char **argv)
 		case 't':
 			transcript = 1;
 			break;
+		case 'q':
+			want_quick = 1;
+			break;
+		case 'K':
+			cov_all = 1;
+			/* fall through */
+		case 'k':
+			cov_path = optarg;
+			break;
 		default:
-			fprintf(stderr, "usage: fuzzexec [-o OUT] [-t] STREAM\n");
+			fprintf(stderr, "usage: fuzzexec [-o OUT] [-t] [-q] [-k|-K KCOV_SEEN] STREAM\n");
 			return 2;
 		}
 	}
-	if (optind != argc - 1) {
-		fprintf(stderr, "usage: fuzzexec [-o OUT] [-t] STREAM\n");
+	if (optind != argc - 1 || (cov_path && !out)) {
+		fprintf(stderr, "usage: fuzzexec [-o OUT] [-t] [-q] [-k|-K KCOV_SEEN] STREAM\n");
 		return 2;
 	}
 	if (transcript) {
@@ -1140,6 +1282,8 @@ int main(int argc, char **argv)
 
 	if (state_report("DIRTY"))
 		clean();
+	quick = want_quick;
+	cov_take(0);
 	slurp("trace_clock", &clock0);
 	kmsg_open();
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -1155,9 +1299,10 @@ int main(int argc, char **argv)
 			fprintf(out, "#%ld%s%s\n", cur_op, transcript ? " " : "",
 				transcript ? line : "");
 		flush_out();
-		if (!strcmp(line, "--"))
+		if (!strcmp(line, "--")) {
 			end_segment();
-		else
+			cov_take(1);
+		} else
 			run_op(line);
 		kmsg_check();
 	}
@@ -1169,6 +1314,7 @@ int main(int argc, char **argv)
 		fprintf(out, "#%ld clean-up\n", cur_op);
 	flush_out();
 	end_segment();
+	cov_take(1);
 	for (i = 0; clock0.s && clock0.s[i]; i++)
 		if (clock0.s[i] == '[') {	/* "local [global] ..." */
 			put("trace_clock", 0, clock0.s + i + 1,

@@ -182,6 +182,8 @@ run_unit()
 		run_histdiff "${1#histdiff:}" ;;
 	fuzz:*)
 		run_fuzz "${1#fuzz:}" ;;
+	covfuzz:*)
+		run_covfuzz ;;
 	clients:*|boottime:*)
 		run_clients "$1" ;;
 	module:synth_event_gen_test)
@@ -218,6 +220,17 @@ unit_cpus()	# UNIT
 	done
 }
 
+# A kernel of FLAVOUR=kcov (harness/kcov/) keeps the PCs its instrumented
+# objects reached in debugfs: emptied before each unit, and after it
+# printed as lines "@@C UNIT PC..." (64 PCs a line) for make coverage.
+KCOV_SEEN=/sys/kernel/debug/kcov_seen
+unit_coverage()	# [UNIT]
+{
+	[ -e $KCOV_SEEN ] || return 0
+	[ -z "${1:-}" ] || grep -v '^lost' $KCOV_SEEN | xargs -r -n 64 echo "@@C $1"
+	echo 0 >$KCOV_SEEN
+}
+
 i=0
 suite=
 units >/tmp/units
@@ -244,7 +257,9 @@ while read -r s unit <&3; do
 	fi
 	echo "@@H BEGIN $i $unit"
 	unit_cpus "$unit"
+	unit_coverage
 	run_unit "$unit" </dev/null
+	unit_coverage "$unit"
 	echo "@@H END $i"
 done 3</tmp/units
 echo "@@H DONE"

@@ -10,7 +10,14 @@
 #   FAIL     any of those (fuzzexec's lines follow on the console)
 #   TIMEOUT  it ran longer than the unit limit
 #
-# and by init for harness_mode=fuzz (make fuzz), where fuzz_stream runs the
+# The corpus of make covfuzz (/harness/fuzz/corpus/stream.txt) is the unit
+# covfuzz:corpus: its answers, as fuzz_answers of the histdiff cases takes
+# them (every command's, every trigger, synthetic_events and dynamic_events
+# file read), must be the ones recorded on stock (corpus/stock.out,
+# make covfuzz-refs, which boots with harness_covfuzz_record=1: the
+# answers then also go to the second serial port).
+#
+# And by init for harness_mode=fuzz (make fuzz), where fuzz_stream runs the
 # stream the host appended to the initramfs.
 
 FZ=/harness/fuzz
@@ -23,6 +30,7 @@ fuzz_units()
 		n=${s##*/}
 		echo "${n%.txt}"
 	done | sort -n | sed 's/^/fuzz fuzz:/'
+	[ ! -f $FZ/corpus/stream.txt ] || echo "fuzz covfuzz:corpus"
 }
 
 # fuzz_note SUMMARY-LINE: "N commands: A accepted, R refused" and the rest.
@@ -50,14 +58,44 @@ run_fuzz()
 	[ $rc -eq 0 ] || head -n 200 $out | sed 's/^/    | /'
 }
 
+run_covfuzz()
+{
+	local c=$FZ/corpus t=/tmp/covfuzz.t r=/tmp/covfuzz.r out=/tmp/covfuzz.out rc
+	run_limited "$LIMIT" fuzzexec -t -q -o $t $c/stream.txt >$r 2>&1
+	rc=$?
+	{
+		awk '/^#[0-9]+ ([atdD] |r .*(\/trigger|_events)$)/ { keep = 1; print; next }
+		     /^#/ { keep = 0; next }
+		     keep' $t
+		grep -v '^SUMMARY ' $r
+	} >$out
+	if [ "${harness_covfuzz_record:-}" = 1 ]; then
+		{ echo "@@FILE stock"; sed 's/^/|/' $out; echo "@@END stock"; } >/dev/ttyS1
+	fi
+	if [ $rc -eq 124 ]; then
+		result TIMEOUT covfuzz/corpus "killed after $LIMIT s"
+	elif [ ! -f $c/stock.out ]; then
+		result FAIL covfuzz/corpus "no recorded answers corpus/stock.out (make covfuzz-refs)"
+	elif ! histdiff_compare $c/stock.out $out >/tmp/covfuzz.diff; then
+		result FAIL covfuzz/corpus "differs from stock's answers, diff on the console"
+		head -n 300 /tmp/covfuzz.diff | sed 's/^/    | /'
+	else
+		result PASS covfuzz/corpus "$(grep -c '^#[0-9]* [atdD] ' $out) commands as stock answered them"
+	fi
+}
+
 # fuzz_stream FILE: make fuzz's boot. fuzzexec's lines go to the console
 # behind "@@F ", its progress (or transcript) to the second serial port.
+# The host may append /fuzz/flags, more options of fuzzexec (make covfuzz:
+# -q, -k or -K and the kcov_seen file).
 fuzz_stream()
 {
-	local t= rc
+	local t= rc flags=
 	[ "${harness_fuzz_transcript:-}" != 1 ] || t=-t
+	[ ! -f /fuzz/flags ] || flags=$(cat /fuzz/flags)
 	echo "@@F START $(wc -l <"$1") lines"
-	timeout -s KILL "${harness_timeout:-300}" fuzzexec -o /dev/ttyS1 $t "$1" 2>&1 |
+	# shellcheck disable=SC2086
+	timeout -s KILL "${harness_timeout:-300}" fuzzexec -o /dev/ttyS1 $t $flags "$1" 2>&1 |
 		while IFS= read -r line; do echo "@@F $line"; done
 	rc=${PIPESTATUS[0]}
 	echo "@@F EXIT $rc"

@@ -2,12 +2,14 @@
 # The hist trigger fuzzer, host side (harness/fuzz/README.md; the guest side
 # is harness/guest/fuzz.sh).
 #
-# fuzz_initramfs ROOT   fuzzexec and the streams of the check suite's seeds
-#                       (harness/fuzz/seeds.txt) into ROOT
+# fuzz_initramfs ROOT   fuzzexec, the streams of the check suite's seeds
+#                       (harness/fuzz/seeds.txt) and the covfuzz corpus
+#                       (harness/fuzz/corpus/) into ROOT
 # fuzz_main             make fuzz: harness/fuzz/fuzz.py runs the seeds, and
 #                       boots each stream through "harness/run fuzz-boot"
 # fuzz_boot STREAM RES  one boot running STREAM (appended to the initramfs
-#                       as /fuzz/stream.txt); what happened goes to RES
+#                       as /fuzz/stream.txt, with FUZZ_FLAGS, more options
+#                       of fuzzexec, as /fuzz/flags); what happened goes to RES
 
 FUZZ=$HARNESS/fuzz
 
@@ -23,6 +25,8 @@ fuzz_initramfs()
 		python3 "$FUZZ/gen.py" "$seed" "$count" >"$root/harness/fuzz/streams/$seed.txt" ||
 			die "gen.py $seed $count failed"
 	done <"$FUZZ/seeds.txt"
+	# The corpus of make covfuzz and stock's answers to it.
+	[ ! -d "$FUZZ/corpus" ] || cp -a "$FUZZ/corpus" "$root/harness/fuzz/corpus"
 }
 
 fuzz_main()
@@ -61,6 +65,7 @@ fuzz_boot()
 	rm -rf "$dir"
 	mkdir -p "$dir/root/fuzz"
 	cp "$stream" "$dir/root/fuzz/stream.txt"
+	[ -z "${FUZZ_FLAGS:-}" ] || printf '%s\n' "$FUZZ_FLAGS" >"$dir/root/fuzz/flags"
 	(cd "$dir/root" && find . -print0 | cpio -0 -o -H newc --quiet) >"$dir/stream.cpio"
 	cat "$OUT/initramfs.cpio" "$dir/stream.cpio" >"$dir/initrd.cpio"
 	: >"$dir/out.txt"

@@ -104,6 +104,40 @@ tree_stage()
 	done
 }
 
+# The objects FLAVOUR=kcov instruments: those of the owned .c files on
+# stock, those of every .c file of ours on ours (kernel/trace/NAME.o).
+tree_kcov_objects()
+{
+	if [ "$KERNEL" = stock ]; then
+		owned_files | sed -n 's|^kernel/trace/\(.*\)\.c$|\1.o|p'
+	else
+		(cd "$TOP/kernel/trace" && ls -- *.c) | sed 's/\.c$/.o/'
+	fi
+}
+
+# tree_kcov STAGE: into STAGE, which holds the wanted content of the files
+# managed in SRC, the changes of FLAVOUR=kcov (harness/kcov/README.md):
+# kernel/kcov.c with the whole-kernel PC set of harness/kcov/kcov-seen.patch,
+# and kernel/trace/Makefile asking for KCOV on tree_kcov_objects only.
+tree_kcov()
+{
+	local stage=$1 f o
+	for f in kernel/kcov.c kernel/trace/Makefile; do
+		[ -e "$stage/$f" ] && continue
+		mkdir -p "$stage/$(dirname "$f")"
+		cp "$BASE/$f" "$stage/$f"
+	done
+	patch -s -p1 --no-backup-if-mismatch -d "$stage" -i "$HARNESS/kcov/kcov-seen.patch" ||
+		die "harness/kcov/kcov-seen.patch does not apply to $BASE"
+	{
+		echo
+		echo "# FLAVOUR=kcov (harness/lib/tree.sh): coverage of these objects only"
+		for o in $(tree_kcov_objects); do
+			echo "KCOV_INSTRUMENT_$o := y"
+		done
+	} >>"$stage/kernel/trace/Makefile"
+}
+
 tree_prepare()
 {
 	MISSING_OWNED=()
@@ -115,13 +149,21 @@ tree_prepare()
 	fi
 	SRC=$OUT/src
 	tree_link "$SRC"
+	local stage=$OUT/stage manifest=$SRC.managed f
 	if [ "$KERNEL" = stock ]; then
+		if [ "$FLAVOUR" = kcov ]; then
+			rm -rf "$stage"
+			tree_kcov "$stage"
+			rsync -rc "$stage/" "$SRC/"
+			say "    stock: $SRC is the base tree with KCOV on its hist objects"
+			return 0
+		fi
 		say "    stock: $SRC is the base tree as it is"
 		return 0
 	fi
-	local stage=$OUT/stage manifest=$SRC.managed f
 
 	tree_stage "$stage"
+	[ "$FLAVOUR" != kcov ] || tree_kcov "$stage"
 
 	# Files managed last time but not now go back to the base version.
 	if [ -f "$manifest" ]; then
