@@ -641,6 +641,8 @@ struct hist_sort {
  * @n_params:	entries in @params
  * @param_slots: trace: the slots of @params, for synth_event_emit()
  * @save_off:	save: where each saved value lives in the private data
+ * @saved_off:	save: a u64 of the private data, set at the first save, which
+ *		tells a string never saved (shown "(null)") from an empty one
  * @list:	in hist_trigger.actions
  */
 struct hist_action {
@@ -657,6 +659,7 @@ struct hist_action {
 	unsigned int		n_params;
 	unsigned int		param_slots[HIST_PARAMS_MAX];
 	unsigned int		save_off[HIST_PARAMS_MAX];
+	unsigned int		saved_off;
 	struct list_head	list;
 };
 
@@ -706,6 +709,7 @@ struct hist_table {
  * @n_refs:	entries in @refs
  * @actions:	its actions
  * @snapshot:	its snapshot() action, if any
+ * @save:	its save() action, if any (there is one at most)
  * @snap_elt:	the entry that took the last snapshot
  * @snap_val:	the value that took it
  * @actions_pinned: the synthetic events of its actions are pinned
@@ -763,6 +767,7 @@ struct hist_trigger {
 	unsigned int		n_refs;
 	struct list_head	actions;
 	struct hist_action	*snapshot;
+	struct hist_action	*save;
 	const struct tracing_map_elt *snap_elt;
 	u64			snap_val;
 	bool			actions_pinned;
@@ -826,12 +831,16 @@ struct hist_frame {
  * @call:	its event
  * @probe:	the trigger is built only to be compared with registered
  *		ones ("!hist:..."): it must change nothing elsewhere
+ * @leads:	for each variable of the command defined by an expression,
+ *		once its definition has begun to be read, the expression's
+ *		first operand (hist_var_lead()); NULL otherwise
  */
 struct hist_build {
 	struct hist_parse	*p;
 	struct hist_trigger	*ht;
 	struct trace_event_call	*call;
 	bool			probe;
+	char			*leads[HIST_VARS_MAX];
 };
 
 /* Whether a trigger of an event is a hist trigger. */
@@ -844,6 +853,7 @@ static inline bool hist_is_hist_trigger(const struct event_trigger_data *data)
 __printf(3, 4)
 struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 				  const char *fmt, ...);
+int hist_var_lead(struct hist_build *b, unsigned int i);
 struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 				    unsigned int roles);
 struct hist_field *hist_ref_field(struct hist_build *b, const char *system,

@@ -416,6 +416,8 @@ int hist_actions_build(struct hist_build *b)
 			return ret;
 		if (act->kind == HIST_DO_SAVE && saves++)
 			return hist_fail(b->p, HIST_ERR_TOO_MANY_SAVES, NULL);
+		if (act->kind == HIST_DO_SAVE)
+			ht->save = act;
 		if (act->kind == HIST_DO_SNAPSHOT)
 			ht->snapshot = act;
 	}
@@ -437,6 +439,10 @@ void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv)
 		if (act->handler != HIST_ON_MATCH) {
 			act->track_off = *priv;
 			*priv += sizeof(atomic64_t);
+		}
+		if (act->kind == HIST_DO_SAVE) {
+			act->saved_off = *priv;
+			*priv += sizeof(u64);
 		}
 		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
 			act->save_off[i] = *priv;

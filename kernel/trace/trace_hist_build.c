@@ -201,6 +201,8 @@ static int hist_build_vars(struct hist_build *b)
 		if (hist_var_defined(b, i))
 			return hist_fail(b->p, HIST_ERR_VAR_DEFINED,
 					 s->vars[i].name);
+		if (hist_var_lead(b, i))
+			return -ENOMEM;
 		f = hist_field_parse(b, s->vars[i].expr, HIST_R_VAR);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
@@ -422,8 +424,11 @@ static int hist_program(struct hist_trigger *ht)
 struct hist_trigger *hist_build(struct hist_parse *p,
 				struct trace_event_file *file, bool probe)
 {
+	struct hist_build b = {
+		.p = p, .call = file->event_call, .probe = probe,
+	};
 	struct hist_trigger *ht;
-	struct hist_build b;
+	unsigned int i;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
@@ -440,10 +445,7 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 	ht->bits = p->spec.bits;
 	ht->nohitcount = p->spec.nohitcount;
 
-	b.p = p;
 	b.ht = ht;
-	b.call = file->event_call;
-	b.probe = probe;
 
 	/* In the ABI's order, which decides which error a user sees first. */
 	ret = hist_build_vals(&b);
@@ -453,6 +455,8 @@ struct hist_trigger *hist_build(struct hist_parse *p,
 		ret = hist_build_keys(&b);
 	if (!ret)
 		ret = hist_build_sort(&b);
+	for (i = 0; i < ARRAY_SIZE(b.leads); i++)
+		kfree(b.leads[i]);
 	if (ret) {
 		hist_trigger_free(ht);
 		return ERR_PTR(ret);

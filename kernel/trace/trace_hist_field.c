@@ -474,8 +474,51 @@ static bool hist_alias_suits(const struct hist_field *f, unsigned int roles)
 }
 
 /*
+ * The length of the first operand of the expression @s: up to its first
+ * operator, a unary minus at its start aside.
+ */
+static size_t hist_lead_len(const char *s)
+{
+	const char *c;
+
+	for (c = s + 1; *c; c++) {
+		if (*c == '+' || *c == '*' || *c == '/' ||
+		    (*c == '%' && c[1]) ||
+		    (*c == '-' &&
+		     (c - s < 4 || strncmp(c - 4, ".sym-offset", 11))))
+			break;
+	}
+	return c - s;
+}
+
+/**
+ * hist_var_lead - note, before variable @i of the command is read, what
+ * "$NAME" stands for from now on in the command
+ * @b:		the build
+ * @i:		the variable, of b->p->spec.vars
+ *
+ * Read as the ABI reads it: once the definition of a variable by an
+ * expression has begun to be read, "$NAME" in the keys, in its own
+ * definition and in those read after it is the expression's first
+ * operand ("vc=v*2,vd=$vc+1:keys=$vc" is "vd=v+1:keys=v"); read before
+ * (the values, the variables before it), it is no variable.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int hist_var_lead(struct hist_build *b, unsigned int i)
+{
+	const char *expr = b->p->spec.vars[i].expr;
+
+	if (*expr == '-' || !hist_find_operator((char *)expr))
+		return 0;
+	b->leads[i] = kstrndup(expr, hist_lead_len(expr), GFP_KERNEL);
+	return b->leads[i] ? 0 : -ENOMEM;
+}
+
+/*
  * $VAR naming a variable this very command defines as FIELD[.MODIFIER]
- * ("z=val.hex:vals=$z") is that field: read as
+ * ("z=val.hex:vals=$z"), or by an expression whose first operand is
+ * (hist_var_lead()), is that field: read as
  * FIELD and one modifier of those a variable or a key takes (the errors
  * point into the definition), then checked for what @ref ("$VAR") is used
  * as, refused at @ref. Defined as a number, it is a field that does not
@@ -492,7 +535,9 @@ static struct hist_field *hist_own_alias(struct hist_build *b, char *ref,
 	for (i = 0; i < s->n_vars; i++) {
 		if (strcmp(s->vars[i].name, ref + 1))
 			continue;
-		value = s->vars[i].expr;
+		value = b->leads[i];
+		if (!value || strchr(value, '$'))
+			value = s->vars[i].expr;
 		if (strchr(value, '$') || hist_find_operator(value))
 			return NULL;
 		if (isdigit(*value))

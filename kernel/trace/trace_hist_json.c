@@ -176,20 +176,23 @@ static void json_values(struct seq_file *m, const struct hist_trigger *ht,
 		spec = hist_field_spec(f);
 		json_name(m, spec ? spec : f->name);
 		kfree(spec);
+		/* A sum of a signed field is the signed number it adds to. */
 		json_num(m, hist_stat_value(f, tracing_map_entry_sum(ent, f->sum_idx),
-					    hits),
-			 f->is_signed && (f->mods & HIST_M_STAT));
+					    hits), f->is_signed);
 	}
 	seq_putc(m, '}');
 }
 
-/* What onmax(), onchange() and save() keep for the entry @elt. */
+/*
+ * What onmax(), onchange() and save() keep for the entry @elt; a string
+ * never saved is null.
+ */
 static void json_actions(struct seq_file *m, const struct hist_trigger *ht,
 			 const struct tracing_map_elt *elt)
 {
 	const void *priv = tracing_map_elt_private(elt);
 	const struct hist_action *act;
-	bool first = true;
+	bool first = true, saved;
 	unsigned int i;
 
 	list_for_each_entry(act, &ht->actions, list) {
@@ -200,16 +203,20 @@ static void json_actions(struct seq_file *m, const struct hist_trigger *ht,
 		seq_printf(m, "\"%s\":%llu",
 			   act->handler == HIST_ON_MAX ? "max" : "changed",
 			   (u64)atomic64_read(priv + act->track_off));
+		saved = act->kind == HIST_DO_SAVE &&
+			READ_ONCE(*(const u64 *)(priv + act->saved_off));
 		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
 			const struct hist_field *f = act->params[i];
 			const void *v = priv + act->save_off[i];
 
 			seq_putc(m, ',');
 			json_name(m, f->name);
-			if (hist_field_is_string(f))
+			if (!hist_field_is_string(f))
+				json_num(m, *(const u64 *)v, f->is_signed);
+			else if (saved)
 				json_str(m, v, SIZE_MAX);
 			else
-				json_num(m, *(const u64 *)v, false);
+				seq_puts(m, "null");
 		}
 		seq_putc(m, '}');
 	}

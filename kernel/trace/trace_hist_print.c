@@ -302,6 +302,34 @@ int hist_print_spec(struct seq_file *m, struct event_trigger_data *data)
 }
 
 /*
+ * A signed key compares as a number of its field's width: a key holds a
+ * u64, and a bucket of a narrower field (.buckets=N, computed on the value
+ * as a u64) by its low bytes, as the ABI sorts it, so that the bucket of
+ * an s32 value below -2^31 sorts as its low 32 bits do.
+ */
+static void hist_sort_signed(const struct hist_field *f,
+			     struct tracing_map_sort_key *key)
+{
+	switch (f->size) {
+	case 1:
+		key->cmp = TRACING_MAP_CMP_S8;
+		break;
+	case 2:
+		key->cmp = TRACING_MAP_CMP_S16;
+		break;
+	case 4:
+		key->cmp = TRACING_MAP_CMP_S32;
+		break;
+	default:
+		key->cmp = TRACING_MAP_CMP_S64;
+		return;
+	}
+	if (IS_ENABLED(CONFIG_CPU_BIG_ENDIAN))
+		key->offset += sizeof(u64) - f->size;
+	key->size = f->size;
+}
+
+/*
  * How a sort key compares, from the field it names. A .min or .max sum
  * holds hist_extreme()'s image of the value, which a minimum's reverses;
  * an .avg is its sum per hit (hitcount is sum 0 of every table).
@@ -334,7 +362,7 @@ static void hist_sort_key_of(const struct hist_sort *sort,
 	else if (hist_field_is_string(f))
 		key->cmp = TRACING_MAP_CMP_STRING;
 	else if (f->is_signed && !(f->mods & HIST_M_LOG2))
-		key->cmp = TRACING_MAP_CMP_S64;
+		hist_sort_signed(f, key);
 	else	/* .log2 and .log2=N keys are of the value as a u64 */
 		key->cmp = TRACING_MAP_CMP_U64;
 }
@@ -586,8 +614,32 @@ static void hist_print_val(struct seq_file *m, const struct hist_field *f,
 }
 
 /*
- * What the actions keep for the entry @elt: the tracked value of onmax and
- * onchange, and the saved fields.
+ * The fields the trigger's save() keeps for the entry whose private data
+ * is @priv. A string never saved shows as "(null)", as the ABI has it.
+ */
+static void hist_print_saved(struct seq_file *m, const struct hist_action *save,
+			     const void *priv)
+{
+	bool saved = READ_ONCE(*(const u64 *)(priv + save->saved_off));
+	unsigned int i;
+
+	for (i = 0; i < save->n_params; i++) {
+		const struct hist_field *f = save->params[i];
+		const void *v = priv + save->save_off[i];
+
+		if (hist_field_is_string(f))
+			seq_printf(m, "  %s: %-32s", f->name,
+				   saved ? (const char *)v : "(null)");
+		else
+			seq_printf(m, "  %s: %10llu", f->name,
+				   *(const u64 *)v);
+	}
+}
+
+/*
+ * What the actions keep for the entry @elt: the tracked value of each
+ * onmax and onchange handler, each followed by the saved fields, whichever
+ * handler saves them.
  */
 static void hist_print_actions_entry(struct seq_file *m,
 				     const struct hist_trigger *ht,
@@ -595,7 +647,6 @@ static void hist_print_actions_entry(struct seq_file *m,
 {
 	const void *priv = tracing_map_elt_private(elt);
 	const struct hist_action *act;
-	unsigned int i;
 
 	list_for_each_entry(act, &ht->actions, list) {
 		if (act->handler == HIST_ON_MATCH || act->kind == HIST_DO_SNAPSHOT)
@@ -603,17 +654,8 @@ static void hist_print_actions_entry(struct seq_file *m,
 		seq_printf(m, "\n\t%s: %10llu",
 			   act->handler == HIST_ON_MAX ? "max" : "changed",
 			   (u64)atomic64_read(priv + act->track_off));
-		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
-			const struct hist_field *f = act->params[i];
-			const void *v = priv + act->save_off[i];
-
-			if (hist_field_is_string(f))
-				seq_printf(m, "  %s: %-32s", f->name,
-					   (const char *)v);
-			else
-				seq_printf(m, "  %s: %10llu", f->name,
-					   *(const u64 *)v);
-		}
+		if (ht->save)
+			hist_print_saved(m, ht->save, priv);
 	}
 }
 

@@ -52,6 +52,9 @@
  *	ref copies	the bytes of the string and stacktrace variables read
  *	stacks		n_stacks stack buffers
  */
+#include <linux/hash.h>
+#include <linux/kallsyms.h>
+#include <linux/kernel.h>
 #include <linux/log2.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
@@ -127,9 +130,121 @@ static void hist_stack_pad(unsigned long *buf, unsigned int n)
 }
 
 /*
+ * The stack of an event starts at the code that fired it.
+ *
+ * A hit runs some frames below that code: the tracepoint's iterator and
+ * the event class's probe, the buffer commit, the trigger call and the hit
+ * itself; on other paths the kprobe, fprobe, eprobe or user event handlers,
+ * and for a synthetic event the emission by a hist action, below the
+ * whole delivery of the event whose histogram emitted it. How many frames
+ * that is depends on the path, on inlining and on slow paths taken the
+ * first time only, so no fixed number of frames to skip is right.
+ * hist_stack_save() walks the stack itself and drops every frame up to the
+ * first one that is not delivery: a function whose name says it is part of
+ * tracing's event machinery (hist_delivery_prefixes[]), the write handlers
+ * of trace_marker and user_events and the syscall entry's tracing hooks
+ * included, so that the stack of a write begins in the VFS and that of a
+ * syscall event in the syscall entry, or an address that names no function
+ * (a trampoline of ftrace or kprobes).
+ *
+ * A name is looked up once per return address of core kernel text. The
+ * verdicts are kept in two direct-mapped caches of single words, one of
+ * delivery addresses and one of the others: an address is in at most one
+ * slot of each, a verdict never changes, and a word is written whole, so
+ * a racing writer can make a reader miss and look the name up again, never
+ * answer wrong. Module text can go and its addresses come back as other
+ * code, so its verdicts are not kept.
+ */
+#if defined(CONFIG_ARCH_STACKWALK) && defined(CONFIG_KALLSYMS)
+#define HIST_DELIVERY_CACHE	256
+
+static unsigned long hist_delivery_addrs[HIST_DELIVERY_CACHE];
+static unsigned long hist_origin_addrs[HIST_DELIVERY_CACHE];
+
+static const char *const hist_delivery_prefixes[] = {
+	"__traceiter_", "trace_event_raw_event_", "trace_event_buffer_",
+	"event_triggers_", "hist_", "synth_", "user_event", "tracing_mark_",
+	"syscall_trace_enter", "syscall_exit_work", "ftrace_", "arch_ftrace_",
+	"kprobe_", "__kprobe_", "kretprobe_", "__kretprobe_", "eprobe_",
+	"__eprobe_", "fprobe_", "__fprobe_", "fentry_", "__fentry_", "fexit_",
+	"__fexit_", "rethook_", "arch_rethook_", "optimized_callback",
+	"opt_pre_handler", "aggr_pre_handler", "do_int3", "exc_int3",
+	"asm_exc_int3",
+};
+
+/* Whether the code at @addr is tracing's, looked up by its name. */
+static noinline bool hist_delivery_lookup(unsigned long addr)
+{
+	char name[KSYM_NAME_LEN];
+	unsigned int i;
+
+	if (lookup_symbol_name(addr, name))
+		return true;
+	for (i = 0; i < ARRAY_SIZE(hist_delivery_prefixes); i++)
+		if (str_has_prefix(name, hist_delivery_prefixes[i]))
+			return true;
+	return false;
+}
+
+static bool hist_is_delivery(unsigned long addr)
+{
+	unsigned int h = hash_long(addr, ilog2(HIST_DELIVERY_CACHE));
+	bool delivery;
+
+	if (READ_ONCE(hist_delivery_addrs[h]) == addr)
+		return true;
+	if (READ_ONCE(hist_origin_addrs[h]) == addr)
+		return false;
+	delivery = hist_delivery_lookup(addr);
+	if (core_kernel_text(addr))
+		WRITE_ONCE(*(delivery ? &hist_delivery_addrs[h] :
+			     &hist_origin_addrs[h]), addr);
+	return delivery;
+}
+
+/* Where hist_stack_save() is in its walk. */
+struct hist_stack_walk {
+	unsigned long	*buf;
+	unsigned int	n;
+};
+
+static bool hist_stack_frame(void *cookie, unsigned long addr)
+{
+	struct hist_stack_walk *w = cookie;
+
+	if (!w->n && hist_is_delivery(addr))
+		return true;
+	w->buf[w->n++] = addr;
+	return w->n < HIST_STACKTRACE_DEPTH;
+}
+
+/*
+ * Capture the stack of the event into @buf: HIST_STACKTRACE_DEPTH frames
+ * from the code that fired it, zeros after the last.
+ */
+static void hist_stack_save(unsigned long *buf)
+{
+	struct hist_stack_walk w = { .buf = buf };
+
+	arch_stack_walk(hist_stack_frame, &w, current, NULL);
+	hist_stack_pad(buf, w.n);
+}
+#else
+/*
+ * Without a walk of our own or names, the frames of tracing are skipped
+ * by count.
+ */
+static void hist_stack_save(unsigned long *buf)
+{
+	hist_stack_pad(buf, stack_trace_save(buf, HIST_STACKTRACE_DEPTH,
+					     HIST_STACKTRACE_SKIP));
+}
+#endif
+
+/*
  * The stack of the event is captured once per hit, into buffer 0, by
- * hist_trigger_hit() itself, so that the frames skipped are always the
- * same. A stack array of the record is copied into its own buffer.
+ * hist_hit() (hist_stack_save()). A stack array of the record is copied
+ * into its own buffer.
  */
 static unsigned long *hist_stack_value(const struct hist_field *f,
 				       struct hist_frame *fr)
@@ -460,6 +575,7 @@ static void hist_save_fields(const struct hist_action *act,
 		else
 			*(u64 *)dst = fr->vals[f->slot];
 	}
+	WRITE_ONCE(*(u64 *)(priv + act->saved_off), 1);
 }
 
 #ifdef CONFIG_TRACER_SNAPSHOT
@@ -572,9 +688,7 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 	unsigned int i;
 
 	if (ht->has_stacktrace)
-		hist_stack_pad(fr->stacks, stack_trace_save(fr->stacks,
-							    HIST_STACKTRACE_DEPTH,
-						       HIST_STACKTRACE_SKIP));
+		hist_stack_save(fr->stacks);
 	/* Without references nothing waits for the key: all in one run. */
 	hist_run(ht, fr, 0, ht->n_refs ? ht->n_run_key : ht->n_run);
 	hist_build_key(ht, fr);
