@@ -669,6 +669,14 @@ static struct hist_field *hist_var_ref(struct hist_build *b, char *text,
 		event = strchr(text, '.');
 		*event++ = '\0';
 		dollar[-1] = '\0';
+		/* Qualified with our own event, our variable is itself. */
+		if (!(roles & HIST_R_PARAM) &&
+		    !strcmp(system, b->call->class->system) &&
+		    !strcmp(event, trace_event_name(b->call))) {
+			f = hist_own_alias(b, dollar, roles);
+			if (f)
+				return f;
+		}
 		/* An action parameter that names no variable: one entry. */
 		if ((roles & HIST_R_PARAM) &&
 		    !hist_var_lookup(b->ht->tr, system, event, dollar + 1))
