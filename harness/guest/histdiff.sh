@@ -22,6 +22,7 @@ histdiff_units()
 	for c in $HD/cases/*.sh; do
 		[ -e "$c" ] || continue
 		n=${c##*/}
+		case $FLAVOUR:$n in debug:fuzz-*) continue ;; esac
 		echo "histdiff histdiff:${n%.sh}"
 	done
 }
