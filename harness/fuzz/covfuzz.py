@@ -28,6 +28,7 @@ commands of harness/histdiff/cases; then kept inputs are mutated
 inputs run (at least COVFUZZ_MIN inputs), or after COVFUZZ_MINUTES.
 
 Settings (environment): COVFUZZ_MINUTES=60, COVFUZZ_MIN=2000 inputs,
+COVFUZZ_STOCK=kcov|plain (the stock build the comparison boots),
 COVFUZZ_BATCH=150 inputs a boot, COVFUZZ_SEED=1, COVFUZZ_RESUME=1 (go on
 from build/covfuzz/state.json), SHOW=10 (differences shown in full).
 
@@ -370,6 +371,43 @@ class Mutator:
             return base + ' if ' + self.pick(self.filters)
         return self.on_text(ops, fn)
 
+    def sort(self, ops):
+        def fn(path, text):
+            m = re.match(r'hist:(?:keys?)=([^: ]*)(?::(?:vals|values)=([^: ]*))?', text)
+            if not m:
+                return None
+            names = [f.split('.')[0] for f in ','.join(x for x in m.groups() if x).split(',')]
+            names = [n for n in names if n] + ['hitcount']
+            spec = ','.join(self.pick(names) + self.pick(['', '', '.descending', '.ascending'])
+                            for _ in range(self.pick([1, 1, 2])))
+            if ':sort=' in text:
+                return re.sub(r':sort=[^: ]*', ':sort=' + spec, text, count=1)
+            cut = text.find(' if ')
+            cut = len(text) if cut < 0 else cut
+            return text[:cut] + ':sort=' + spec + text[cut:]
+        return self.on_text(ops, fn)
+
+    def emits(self, ops):
+        """Events of a user_event with distinct values, so that a table
+        has entries to sort and print."""
+        name, fields = self.pick(gen.USER_EVENTS)
+        new = ['e %s %s' % (name, self.g.emit_values(fields)) for _ in range(self.pick([3, 8, 20]))]
+        i = self.r.randrange(len(ops) + 1)
+        return ops[:i] + new + ops[i:]
+
+    def synth_trace(self, ops):
+        """A synthetic event of the input enabled, so that what its
+        actions generate goes to the ring buffer, and the buffer read; it
+        is disabled again at the end, for the clean-up to delete it."""
+        names = sorted({m.group(1) for o in ops for m in
+                        [re.match(r'a synthetic_events (\w+) ', o) or
+                         re.match(r'a dynamic_events s:(?:synthetic/)?(\w+) ', o)] if m})
+        if not names:
+            return ops
+        path = 'events/synthetic/%s/enable' % self.pick(names)
+        i = self.r.randrange(len(ops) + 1)
+        return ops[:i] + ['a %s 1' % path] + ops[i:] + ['R trace', 'a %s 0' % path]
+
     def traffic(self, ops):
         ops = ops[:]
         t = [i for i, o in enumerate(ops) if o[:1] in TRAFFIC]
@@ -379,6 +417,8 @@ class Mutator:
         elif t and c < 0.5:
             i = self.pick(t)
             ops[i:i] = [ops[i]] * self.pick([1, 3, 10])
+        elif c < 0.7:
+            ops = self.emits(ops)
         else:
             self.g.ops = []
             self.g.traffic()
@@ -405,12 +445,16 @@ class Mutator:
 
     def mutate(self, ops, other):
         table = [self.splice, self.move_definition, self.handler, self.name,
-                 self.instance, self.qualifier, self.modifier, self.filter,
-                 self.traffic, self.gen_text, self.insert, self.drop, self.crossover]
+                 self.instance, self.qualifier, self.modifier, self.filter, self.sort,
+                 self.traffic, self.synth_trace, self.gen_text, self.insert, self.drop,
+                 self.crossover]
         for _ in range(self.pick([1, 1, 2, 3])):
             fn = self.pick(table)
             ops = fn(ops, other) if fn in (self.splice, self.crossover) else fn(ops)
-        ops = [o for o in ops if allowed(o)][:MAX_OPS]
+        ops = [o for o in ops if allowed(o)]
+        if len(ops) > MAX_OPS:
+            # What ends the input (a synthetic event disabled) stays.
+            ops = ops[:MAX_OPS - 2] + ops[-2:]
         return ops or ['w 1']
 
 
@@ -629,13 +673,15 @@ def difference_class(line, a, b):
 
 
 def compare():
-    """The kept corpus on plain stock and plain ours at once, with the
-    transcript on; the transcripts compared as make fuzzdiff compares."""
+    """The kept corpus on stock (its kcov build, or the plain one with
+    COVFUZZ_STOCK=plain) and on plain ours at once, with the transcript
+    on; the transcripts compared as make fuzzdiff compares."""
     st = json.load(open(os.path.join(DIR, 'state.json')))
     stream = os.path.join(DIR, 'compare.txt')
     write_corpus(st['corpus'], stream)
+    flavour = {'stock': os.environ.get('COVFUZZ_STOCK') or 'kcov', 'ours': 'plain'}
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        runs = list(pool.map(lambda k: boot(k, 'plain', stream, '-q', 'cmp-' + k,
+        runs = list(pool.map(lambda k: boot(k, flavour[k], stream, '-q', 'cmp-' + k,
                                             120 + 3 * len(st['corpus']), True),
                              fuzzdiff.KERNELS))
     paths = []
@@ -678,23 +724,31 @@ def compare():
 def sites(obj):
     """The instrumented PCs of a kernel build: the return address of every
     call of __sanitizer_cov_trace_pc in vmlinux (counted, not read), with
-    the section each is in."""
-    out, section = {}, ''
+    the section each is in; and how many tail jumps to it there are (such
+    a site reports the return address of its function's caller, which is
+    no call site: those PCs are left out of the shares)."""
+    out, section, jumps = {}, '', 0
     p = subprocess.run(['objdump', '-d', '--no-show-raw-insn', os.path.join(obj, 'vmlinux')],
                        stdout=subprocess.PIPE, text=True, check=True)
     for line in p.stdout.split('\n'):
         if line.startswith('Disassembly of section '):
             section = line.split()[-1].rstrip(':')
             continue
-        if '<__sanitizer_cov_trace_pc>' in line and 'call' in line:
-            addr = int(line.split(':')[0], 16)
-            out[addr + 5] = section
-    return out
+        if not line.endswith(' <__sanitizer_cov_trace_pc>'):
+            continue
+        insn = line.split('\t')[1].split()[0] if '\t' in line else ''
+        if insn == 'call':
+            out[int(line.split(':')[0], 16) + 5] = section
+        elif insn.startswith('j'):
+            jumps += 1
+    return out, jumps
 
 
 def symbols_by_file(obj, files):
-    """{function name: object file name} of the objects FILES (nm), and the
-    sorted (address, name) of System.map's text symbols."""
+    """The sorted (address, name) of System.map's text symbols, and a
+    function telling which of the objects FILES (nm) defines the symbol at
+    an index of that list, or '?'. A name two of them define (a static
+    function of each) goes to the one whose other functions surround it."""
     owner = {}
     for f in files:
         o = os.path.join(obj, 'kernel', 'trace', f)
@@ -702,14 +756,27 @@ def symbols_by_file(obj, files):
         for line in p.stdout.split('\n'):
             parts = line.split()
             if len(parts) == 3 and parts[1] in 'tT':
-                owner[parts[2]] = f
+                owner.setdefault(parts[2], set()).add(f)
     syms = []
     for line in open(os.path.join(obj, 'System.map')):
         a, t, n = line.split()
         if t in 'tT':
             syms.append((int(a, 16), n))
     syms.sort()
-    return owner, syms
+    span = {}
+    for a, n in syms:
+        if len(owner.get(n, ())) == 1:
+            f = next(iter(owner[n]))
+            lo, hi = span.get(f, (a, a))
+            span[f] = (min(lo, a), max(hi, a))
+
+    def file_at(i):
+        a, n = syms[i]
+        fs = owner.get(n, set())
+        if len(fs) > 1:
+            fs = {f for f in fs if f in span and span[f][0] <= a <= span[f][1]} or fs
+        return sorted(fs)[0] if fs else '?'
+    return syms, file_at
 
 
 def read_pcs(path):
@@ -718,35 +785,39 @@ def read_pcs(path):
 
 def measure():
     """fuzzdiff SEEDS COUNT: make fuzzdiff's streams of SEEDS, COUNT
-    commands each, run whole (each with its own clean-up) in one boot of
+    commands each, each run whole (with its own clean-up) in a boot of
     KERNEL's kcov build; corpus: the covfuzz corpus (build/covfuzz/
-    corpus.txt) the same way. The PCs reached go to build/covfuzz/
+    corpus.txt) in one boot. The PCs reached go to build/covfuzz/
     cov-KERNEL-NAME.txt."""
     kernel = os.environ.get('KERNEL') or 'stock'
     name = sys.argv[2]
     os.makedirs(DIR, exist_ok=True)
+    runs = []
     if name == 'fuzzdiff':
-        spec, count = sys.argv[3], int(sys.argv[4])
-        stream = os.path.join(DIR, 'streams-fuzzdiff.txt')
-        with open(stream, 'w') as f:
-            for seed in gen.seeds(spec):
+        count = int(sys.argv[4])
+        for seed in gen.seeds(sys.argv[3]):
+            stream = os.path.join(DIR, 'stream-%d.txt' % seed)
+            with open(stream, 'w') as f:
                 f.write(''.join(op + '\n' for op in gen.Gen(seed, count, for_diff=True).stream()))
-                f.write('--\n')
-        flags, timeout = '-k ', 300 + count * len(gen.seeds(spec)) // 10
+            runs.append(('seed %d' % seed, stream, '-k ', 300 + count // 5))
     else:
         stream = os.path.join(DIR, 'corpus.txt')
         if not os.path.exists(stream):
             say('    no covfuzz corpus yet (make covfuzz)')
             return 0
-        flags, timeout = '-q -k ', 120 + 3 * open(stream).read().count('\n--\n')
-    res, out, _ = boot(kernel, 'kcov', stream, flags + KCOV_SEEN, 'measure-' + name, timeout)
-    covs = coverage_lines(out)
-    pcs = set().union(*covs) if covs else set()
+        runs.append(('corpus', stream, '-q -k ', 120 + 3 * open(stream).read().count('\n--\n')))
+    pcs = set()
+    for what, stream, flags, timeout in runs:
+        res, out, _ = boot(kernel, 'kcov', stream, flags + KCOV_SEEN, 'measure', timeout)
+        covs = coverage_lines(out)
+        pcs = pcs.union(*covs)
+        ended = [l for l in res.split('\n') if l.startswith(('END', 'SPLAT'))]
+        if not covs or 'END poweroff' not in ended:
+            say('    %s on %s ended early (%d operations run): %s'
+                % (what, kernel, last_op(out) + 1, '; '.join(ended)))
     with open(os.path.join(DIR, 'cov-%s-%s.txt' % (kernel, name)), 'w') as f:
         f.write(''.join('%x\n' % pc for pc in sorted(pcs)))
-    say('    %s on %s: %d segments, %d PCs; %s' % (
-        name, kernel, len(covs), len(pcs),
-        '; '.join(l for l in res.split('\n') if l.startswith(('END', 'SPLAT')))))
+    say('    %s on %s: %d boots, %d PCs' % (name, kernel, len(runs), len(pcs)))
     return 0
 
 
@@ -777,13 +848,13 @@ def figures():
     in total and per object, on the kernel of OBJ (FIGURES_OBJ)."""
     obj = os.environ['FIGURES_OBJ']
     files = os.environ['FIGURES_FILES'].split()
-    allsites = sites(obj)
-    owner, syms = symbols_by_file(obj, files)
+    allsites, jumps = sites(obj)
+    syms, file_at = symbols_by_file(obj, files)
     addrs = [a for a, _ in syms]
 
     def file_of(pc):
         i = bisect.bisect_right(addrs, pc) - 1
-        return owner.get(syms[i][1], '?') if i >= 0 else '?'
+        return file_at(i) if i >= 0 else '?'
 
     per_file = {}
     for pc in allsites:
@@ -797,10 +868,13 @@ def figures():
         for s in ('ftrace:trigger', 'ftrace:dynevent', 'ftrace:kprobe'):
             upstream |= suites.get(s, set())
         groups.append(('(a) upstream ftrace suites (trigger, dynevent, kprobe)', upstream))
-        groups.append(('    the gen_test modules', suites.get('modules', set())))
         groups.append(('(b) histdiff (make check)', suites.get('histdiff', set())))
-        groups.append(('    make check fuzz units (seeds.txt)', suites.get('fuzz', set())))
-        groups.append(('    our ftracetest cases (ours/)', suites.get('ftrace:ours', set())))
+        for s, label in (('module', '    the gen_test modules'),
+                         ('fuzz', '    make check fuzz units (seeds.txt)'),
+                         ('covfuzz', '    make check covfuzz/corpus'),
+                         ('ftrace:ours', '    our ftracetest cases (ours/)')):
+            if s in suites:
+                groups.append((label, suites[s]))
     kernel = os.environ.get('KERNEL') or 'stock'
     fuzzdiff_pcs = read_pcs(os.path.join(DIR, 'cov-%s-fuzzdiff.txt' % kernel))
     groups.append(('(c) make fuzzdiff streams', fuzzdiff_pcs))
@@ -812,10 +886,10 @@ def figures():
     groups.append(('    the covfuzz corpus, replayed now',
                    read_pcs(os.path.join(DIR, 'cov-%s-corpus.txt' % kernel))))
     if checkdir and os.path.isdir(checkdir):
-        groups.append(('(a)+(b)+(c)', groups[0][1] | groups[2][1] | fuzzdiff_pcs))
+        groups.append(('(a)+(b)+(c)', groups[0][1] | groups[1][1] | fuzzdiff_pcs))
     groups.append(('all of the above', set().union(*(g[1] for g in groups))))
-    say('instrumented PCs (calls of __sanitizer_cov_trace_pc in vmlinux): %d, %d of them in .init.text'
-        % (len(allsites), len(init)))
+    say('instrumented PCs (calls of __sanitizer_cov_trace_pc in vmlinux): %d, %d of them in .init.text;'
+        ' and %d tail jumps to it, not counted' % (len(allsites), len(init), jumps))
     say('  per object: ' + ', '.join('%s %d' % (f, len(s)) for f, s in sorted(per_file.items())))
     cols = sorted(f for f in per_file if f != '?')
     say('%-56s %13s  %s' % ('reached by', 'all', '  '.join('%-16s' % c[:-2] for c in cols)))
@@ -827,7 +901,7 @@ def figures():
                                                                        len(per_file[c])) for c in cols)))
     stray = set().union(*(g[1] for g in groups)) - set(allsites) if groups else set()
     if stray:
-        say('warning: %d reached PCs are no instrumented call site' % len(stray))
+        say('%d PCs reached are no call site (reported through a tail jump), not counted' % len(stray))
     if os.environ.get('KERNEL') == 'ours' and groups:
         # Our own code only: which of its functions the inputs leave
         # (partly) unreached, by what none of the sources reached.

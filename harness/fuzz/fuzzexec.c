@@ -37,7 +37,9 @@
  * send it: the host knows which operation a crash interrupted). With -t the
  * whole transcript goes there: each operation, its outcome ("= ok" or
  * "= ERRNO"), the error_log entries ("| ", timestamps as [TIME]), the files
- * read by "r" operations ("  " before each line), and kernel reports ("! ").
+ * read by "r" operations ("  " before each line), kernel reports ("! "),
+ * and what a clean-up could not remove (the LEFTOVER lines, in the block
+ * of the "--" or of the end).
  * A transcript is stable text, for diffing two kernels on the same stream:
  * with -t the stream also runs as pid 1000, on CPU 0.
  *
@@ -947,6 +949,7 @@ static void report_line(const char *line, void *where)
 {
 	if (*line && *line != '#') {
 		printf("%s %s: %s\n", state_tag, (const char *)where, line);
+		emit("%s %s: %s\n", state_tag, (const char *)where, line);
 		n_state++;
 	}
 }
@@ -974,6 +977,7 @@ static long state_report(const char *tag)
 	while (d && (de = readdir(d))) {
 		if (de->d_name[0] != '.') {
 			printf("%s instances/%s\n", tag, de->d_name);
+			emit("%s instances/%s\n", tag, de->d_name);
 			n_state++;
 		}
 	}
