@@ -6,8 +6,9 @@ make coverage; harness/fuzz/README.md, "Guided by stock's coverage").
 
     covfuzz.py fuzz       the fuzzing loop on build/stock-kcov, then the
                           corpus minimized (make covfuzz, first part)
-    covfuzz.py compare    the kept corpus on plain stock and plain ours,
-                          every answer compared (make covfuzz, second part)
+    covfuzz.py compare    the kept corpus on stock (its kcov build) and on
+                          plain ours, every answer compared (make covfuzz,
+                          second part; make covfuzz-compare)
     covfuzz.py measure fuzzdiff SEEDS COUNT | corpus
                           the coverage of make fuzzdiff's streams, or of the
                           corpus, run whole on KERNEL's kcov build
@@ -22,9 +23,9 @@ stream (the user_events prologue, the input, "--"); fuzzexec -q -k cleans
 up after each segment (only the trigger files it wrote to) and writes the
 PCs of stock's hist objects that no earlier segment of the boot reached.
 An input that reaches a PC no earlier input reached is kept. The first
-inputs are gen.py's (short streams of make fuzzdiff's kind) and the
-commands of harness/histdiff/cases; then kept inputs are mutated
-(mutate()). The run ends when no new PC came in the last fifth of the
+inputs are the commands of harness/histdiff/cases and gen.py's short
+streams of make fuzzdiff's kind; then kept inputs are mutated
+(Mutator). The run ends when no new PC came in the last fifth of the
 inputs run (at least COVFUZZ_MIN inputs), or after COVFUZZ_MINUTES.
 
 Settings (environment): COVFUZZ_MINUTES=60, COVFUZZ_MIN=2000 inputs,
@@ -61,7 +62,6 @@ DIR = os.path.join(BUILD, 'covfuzz')
 KCOV_SEEN = '/sys/kernel/debug/kcov_seen'
 PROLOGUE_OPS = 2 * len(gen.USER_EVENTS)
 MAX_OPS = 40
-COMMANDS = set('atdD')
 TRAFFIC = set('emws')
 
 
