@@ -165,9 +165,9 @@ static const char *const hist_delivery_prefixes[] = {
 	"__traceiter_", "trace_event_raw_event_", "trace_event_buffer_",
 	"event_triggers_", "data_ops_trigger", "hist_", "synth_", "user_event",
 	"tracing_mark_", "syscall_trace_enter", "syscall_exit_work", "ftrace_",
-	"arch_ftrace_", "kprobe_", "__kprobe_", "kretprobe_", "__kretprobe_", "eprobe_",
-	"__eprobe_", "fprobe_", "__fprobe_", "fentry_", "__fentry_", "fexit_",
-	"__fexit_", "rethook_", "arch_rethook_", "optimized_callback",
+	"arch_ftrace_", "kprobe_", "__kprobe_", "kretprobe_", "__kretprobe_",
+	"eprobe_", "__eprobe_", "fprobe_", "__fprobe_", "fentry_", "__fentry_",
+	"fexit_", "__fexit_", "rethook_", "arch_rethook_", "optimized_callback",
 	"opt_pre_handler", "aggr_pre_handler", "do_int3", "exc_int3",
 	"asm_exc_int3",
 };
