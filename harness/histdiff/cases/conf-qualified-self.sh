@@ -23,6 +23,11 @@ trigger user_events/vma 'hist:keys=k:z13=$yy,r13=ww+user_events.vma.$z13'
 trigger user_events/vma 'hist:keys=k:z14=$yy+1,r14=ww+user_events.vma.$z14'
 trigger user_events/vma 'hist:keys=k:z15=$yy,r15=ww+$z15'
 trigger user_events/vma 'hist:keys=k:z16=common_timestamp,r16=ww+user_events.vma.$z16'
+append dynamic_events 'u:vmb u32 k;u64 t'
+trigger user_events/vmb 'hist:keys=k:t0=t'
+trigger user_events/vma 'hist:keys=k:z17=$t0-xx,r17=ww+user_events.vma.$z17'
+trigger user_events/vma 'hist:keys=k:z18=$t0-xx,r18=ww+$z18'
+trigger user_events/vma 'hist:keys=k:z19=xx-$t0,r19=ww+user_events.vma.$z19'
 gen comm=hgvma user="$UE_VMA" emit=1,10,5 emit=2*2,20,7
 trig user_events/vma
 hist user_events/vma
