@@ -19,6 +19,8 @@
 #   make covfuzz  fuzz stock built with KCOV on its hist objects, guided by
 #                 their coverage; then the corpus on stock and ours, every
 #                 answer compared (harness/fuzz/README.md)
+#   make covfuzz-bulk  COVFUZZ_COMMANDS commands of mutants of the covfuzz
+#                 corpus on plain stock and ours, every answer compared
 #   make coverage the share of the hist objects' code the suites, make
 #                 fuzzdiff's streams and the covfuzz corpus reach (KERNEL=
 #                 stock or ours, built with FLAVOUR=kcov)
@@ -40,7 +42,8 @@
 #                  SHRINK_BOOTS=30 TRANSCRIPT=1
 #            fuzzdiff: SEED COUNT SHOW=10
 #            covfuzz: COVFUZZ_MINUTES=60 COVFUZZ_MIN=2000 COVFUZZ_BATCH=150
-#                     COVFUZZ_SEED=1 COVFUZZ_RESUME=1 SHOW=10
+#                     COVFUZZ_SEED=1 COVFUZZ_RESUME=1 COVFUZZ_COMMANDS=100000
+#                     COVFUZZ_STOCK=kcov|plain SHOW=10
 #            bench: BENCH_ROUNDS=5 BENCH_SECONDS=1.5 BENCH_SLICES=2 BENCH_SHAPES=all
 #                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
 #                   BENCH_CLOCK=wall|icount BENCH_OURS=DIR BENCH_STOCK=DIR
@@ -49,9 +52,9 @@ export KERNEL FLAVOUR KERNEL_SRC SERIES SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SH
 export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_CLOCK BENCH_OURS BENCH_STOCK
 
 .PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series clean
-.PHONY: covfuzz covfuzz-compare coverage covfuzz-refs
+.PHONY: covfuzz covfuzz-compare covfuzz-bulk coverage covfuzz-refs
 demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series \
-covfuzz covfuzz-compare coverage covfuzz-refs:
+covfuzz covfuzz-compare covfuzz-bulk coverage covfuzz-refs:
 	@./harness/run $@
 
 clean:

@@ -625,6 +625,15 @@ def minimize(st):
         % (len(union), len(st['seen']), len(mini), sum(len(b['ops']) for b in mini)))
 
 
+def mutator(r):
+    """The histdiff inputs, and the Mutator drawing with R from the
+    operations of gen.py's streams and of those inputs."""
+    hd = histdiff_inputs()
+    pool = [o for s in range(1, 60) for o in gen.Gen(s, 40, for_diff=True).stream()[PROLOGUE_OPS:]
+            if allowed(o)] + [o for b in hd for o in b['ops']]
+    return hd, Mutator(r, pool)
+
+
 def fuzz():
     os.makedirs(DIR, exist_ok=True)
     minutes = float(os.environ.get('COVFUZZ_MINUTES') or 60)
@@ -632,12 +641,9 @@ def fuzz():
     size = int(os.environ.get('COVFUZZ_BATCH') or 150)
     st = load_state()
     r = random.Random(int(os.environ.get('COVFUZZ_SEED') or 1) + st['batches'])
-    hd = histdiff_inputs()
-    pool = [o for s in range(1, 60) for o in gen.Gen(s, 40, for_diff=True).stream()[PROLOGUE_OPS:]
-            if allowed(o)] + [o for b in hd for o in b['ops']]
-    mut = Mutator(r, pool)
+    hd, mut = mutator(r)
     say('==> covfuzz: %d histdiff inputs, %d operations to draw from; until no new PC in the '
-        'last fifth of at least %d inputs, or %g minutes' % (len(hd), len(pool), least, minutes))
+        'last fifth of at least %d inputs, or %g minutes' % (len(hd), len(mut.pool), least, minutes))
     t0, pending = time.time(), []
     while True:
         batch = pending + next_batch(st, r, mut, hd, size - len(pending))
@@ -672,51 +678,122 @@ def difference_class(line, a, b):
     return line.split(' ', 1)[0]
 
 
-def compare():
-    """The kept corpus on stock (its kcov build, or the plain one with
-    COVFUZZ_STOCK=plain) and on plain ours at once, with the transcript
-    on; the transcripts compared as make fuzzdiff compares."""
-    st = json.load(open(os.path.join(DIR, 'state.json')))
-    stream = os.path.join(DIR, 'compare.txt')
-    write_corpus(st['corpus'], stream)
+def compare_inputs(inputs, tag, seed, show):
+    """INPUTS as one stream (DIR/TAG.txt) on stock (its kcov build, or the
+    plain one with COVFUZZ_STOCK=plain) and on plain ours at once, with the
+    transcript on; the transcripts (DIR/TAG.stock, .ours) compared as make
+    fuzzdiff compares, into fuzzdiff.DIR/seed-SEED.diff. Returns the
+    Tally, the differing blocks by class ({class: (input size, input
+    index, op, op line, stock's, ours, input)}), the segments compared and
+    the guest seconds of each boot."""
+    stream = os.path.join(DIR, tag + '.txt')
+    write_corpus(inputs, stream)
     flavour = {'stock': os.environ.get('COVFUZZ_STOCK') or 'kcov', 'ours': 'plain'}
+    boot_tag = tag.replace('compare', 'cmp').replace('/', '-')
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        runs = list(pool.map(lambda k: boot(k, flavour[k], stream, '-q', 'cmp-' + k,
-                                            120 + 3 * len(st['corpus']), True),
+        runs = list(pool.map(lambda k: boot(k, flavour[k], stream, '-q', boot_tag + '-' + k,
+                                            120 + 3 * len(inputs), True),
                              fuzzdiff.KERNELS))
-    paths = []
+    paths, secs = [], []
     for kernel, (res, out, bootdir) in zip(fuzzdiff.KERNELS, runs):
-        p = os.path.join(DIR, 'compare.' + kernel)
+        p = os.path.join(DIR, tag + '.' + kernel)
         with open(p, 'w') as f:
             f.write('\n'.join(out))
         paths.append(p)
+        secs += [int(l.split()[1]) for l in res.split('\n') if l.startswith('GUESTSECS ')][:1] or [0]
         say('    %s: %s' % (kernel, '; '.join(l for l in res.split('\n') if l.startswith(('END', 'SPLAT')))))
-    fuzzdiff.DIR = os.path.join(DIR, 'compare')
     os.makedirs(fuzzdiff.DIR, exist_ok=True)
-    tally = fuzzdiff.compare(0, paths[0], paths[1], fuzzdiff.listed_differences(),
-                             int(os.environ.get('SHOW') or 10))
+    tally = fuzzdiff.compare(seed, paths[0], paths[1], fuzzdiff.listed_differences(), show)
     # The differing blocks by class, each with the smallest input showing it.
     a, b = fuzzdiff.blocks(paths[0]), fuzzdiff.blocks(paths[1])
     bounds = sorted(op for op, (line, _) in a.items() if line == '--')
+    ended = sum(1 for op in bounds if op in b)
     classes = {}
-    for line in open(os.path.join(fuzzdiff.DIR, 'seed-0.diff')):
+    for line in open(os.path.join(fuzzdiff.DIR, 'seed-%d.diff' % seed)):
         m = re.match(r'#(\d+) ', line)
         if not m or int(m.group(1)) not in a or int(m.group(1)) not in b:
             continue
         op = int(m.group(1))
         seg = sum(1 for x in bounds if x < op)
         key = difference_class(a[op][0], a[op][1], b[op][1])
-        size = len(st['corpus'][seg]['ops']) if seg < len(st['corpus']) else 0
-        if key not in classes or size < classes[key][0]:
-            classes[key] = (size, seg, op, a[op][0], a[op][1], b[op][1])
-    with open(os.path.join(DIR, 'classes.txt'), 'w') as f:
-        for key, (size, seg, op, line, ta, tb) in sorted(classes.items()):
-            f.write('== %s\ninput %d (%d operations), operation #%d: %s\n--- stock\n%s\n--- ours\n%s\n\n'
-                    % (key, seg, size, op, line, ta, tb))
+        ops = inputs[seg]['ops'] if seg < len(inputs) else []
+        if key not in classes or len(ops) < classes[key][0]:
+            classes[key] = (len(ops), seg, op, a[op][0], a[op][1], b[op][1], ops)
+    return tally, classes, ended, secs
+
+
+def write_classes(classes, path):
+    with open(path, 'w') as f:
+        for key, (size, seg, op, line, ta, tb, ops) in sorted(classes.items()):
+            f.write('== %s\ninput %s (%d operations), operation #%d: %s\n--- stock\n%s\n--- ours\n%s\n'
+                    '--- the input\n%s\n\n' % (key, seg, size, op, line, ta, tb, '\n'.join(ops)))
+
+
+def differ(tally):
+    return tally.kinds.get('commands', {}).get('differ') or \
+        tally.kinds.get('reads', {}).get('differ')
+
+
+def compare():
+    """The kept corpus, compared (compare_inputs)."""
+    st = json.load(open(os.path.join(DIR, 'state.json')))
+    fuzzdiff.DIR = os.path.join(DIR, 'compare')
+    tally, classes, _, _ = compare_inputs(st['corpus'], 'compare', 0,
+                                          int(os.environ.get('SHOW') or 10))
+    write_classes(classes, os.path.join(DIR, 'classes.txt'))
     say('==> %d classes of differences not listed in differences.txt (build/covfuzz/classes.txt)'
         % len(classes))
-    return 0 if not tally.kinds.get('commands', {}).get('differ') and \
-        not tally.kinds.get('reads', {}).get('differ') else 1
+    return 1 if differ(tally) else 0
+
+
+def bulk():
+    """Mutants of the kept corpus (Mutator, from COVFUZZ_SEED), batches of
+    COVFUZZ_BATCH inputs, each batch compared (compare_inputs) until
+    COVFUZZ_COMMANDS commands of the mutants (the prologue's not counted)
+    were compared. Into DIR/bulk/: batch-N.txt, .stock, .ours, seed-N.diff,
+    classes.txt (every class, the smallest input showing it), totals.txt."""
+    st = json.load(open(os.path.join(DIR, 'state.json')))
+    want = int(os.environ.get('COVFUZZ_COMMANDS') or 100000)
+    size = int(os.environ.get('COVFUZZ_BATCH') or 150)
+    show = int(os.environ.get('SHOW') or 10)
+    r = random.Random(int(os.environ.get('COVFUZZ_SEED') or 1))
+    _, mut = mutator(r)
+    fuzzdiff.DIR = os.path.join(DIR, 'bulk')
+    os.makedirs(fuzzdiff.DIR, exist_ok=True)
+    say('==> covfuzz bulk: mutants of the %d kept inputs, %d a boot, until %d of their commands '
+        'are compared' % (len(st['corpus']), size, want))
+    total, classes, done, segs, n, guest, t0 = fuzzdiff.Tally(), {}, 0, 0, 0, [0, 0], time.time()
+    pro = sum(1 for o in prologue() if o[:1] in fuzzdiff.COMMANDS)
+    while done < want:
+        n += 1
+        inputs = []
+        for i in range(size):
+            a, b = r.choice(st['corpus']), r.choice(st['corpus'])
+            inputs.append({'ops': mut.mutate(a['ops'], b['ops']), 'id': '%d.%d' % (n, i),
+                           'origin': 'mut:%d+%d' % (a['id'], b['id'])})
+        say('  batch %d: %d inputs' % (n, size))
+        tally, cls, ended, secs = compare_inputs(inputs, 'bulk/batch-%d' % n, n, show)
+        total.merge(tally)
+        guest = [g + s for g, s in zip(guest, secs)]
+        for key, c in cls.items():
+            if key not in classes or c[0] < classes[key][0]:
+                classes[key] = c[:1] + ('%d.%d' % (n, c[1]),) + c[2:]
+        # The commands of the mutants compared: those of the segments
+        # both kernels ended, without their prologues.
+        done += sum(1 for b in inputs[:ended] for o in b['ops'] if o[:1] in fuzzdiff.COMMANDS)
+        segs += ended
+        if ended < size:
+            say('    only %d of the %d inputs ended on both kernels' % (ended, size))
+        lines = ['%d batches, %d inputs ended on both, %d commands of mutants compared (and %d of the prologues)'
+                 % (n, segs, done, pro * segs),
+                 total.line('commands'), total.line('reads'),
+                 '%d classes of differences not listed; guest seconds: stock %d, ours %d; wall %.0f s'
+                 % (len(classes), guest[0], guest[1], time.time() - t0)]
+        with open(os.path.join(fuzzdiff.DIR, 'totals.txt'), 'w') as f:
+            f.write('\n'.join(lines) + '\n')
+        write_classes(classes, os.path.join(fuzzdiff.DIR, 'classes.txt'))
+        say('    so far: ' + '; '.join(lines))
+    return 1 if differ(total) else 0
 
 
 # ---- coverage figures --------------------------------------------------------
@@ -929,7 +1006,7 @@ def figures():
 
 def main():
     cmd = sys.argv[1] if len(sys.argv) > 1 else ''
-    fns = {'fuzz': fuzz, 'compare': compare, 'measure': measure, 'figures': figures}
+    fns = {'fuzz': fuzz, 'compare': compare, 'bulk': bulk, 'measure': measure, 'figures': figures}
     if cmd not in fns:
         sys.stderr.write(__doc__.split('\n\n')[1] + '\n')
         return 2
