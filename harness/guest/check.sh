@@ -30,6 +30,7 @@ FTRACE_SUITES="trigger dynevent ours"
 . /harness/histdiff.sh
 . /harness/fuzz.sh
 . /harness/clients.sh
+. /harness/exporter.sh
 
 units()
 {
@@ -46,6 +47,7 @@ units()
 	histdiff_units
 	fuzz_units
 	clients_units
+	exporter_units
 	echo "modules module:synth_event_gen_test"
 	echo "modules module:kprobe_event_gen_test"
 	[ "$FLAVOUR" != debug ] || echo "leaks leaks:kmemleak"
@@ -191,6 +193,8 @@ run_unit()
 		run_covfuzz ;;
 	clients:*|boottime:*)
 		run_clients "$1" ;;
+	exporter:*)
+		run_exporter ;;
 	module:synth_event_gen_test)
 		run_module synth_event_gen_test gen_synth_test empty_synth_test create_synth_test ;;
 	module:kprobe_event_gen_test)

@@ -196,6 +196,8 @@ check_run()
 	fi
 	# The boot-time units need kernel parameters of their own: a guest each.
 	clients_boot_run "$top"
+	# Two guests and a Prometheus on the host (harness/lib/exporter.sh).
+	exporter_prometheus_run "$top"
 	CHECK_DIR=$top
 	check_layers
 	check_docs

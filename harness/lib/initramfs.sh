@@ -19,6 +19,9 @@
 #                 the real clients (harness/clients/): our libtracefs test
 #                 program (static) and Debian's trace-cmd with its libraries;
 #                 Debian's jq, which reads hist_json in its test
+#   /bin/hist-exporter, /harness/exporter
+#                 tools/tracing/hist-exporter with its libraries, its test
+#                 configuration and workload (harness/exporter/)
 
 # The functions defined in the objects of our files (kernel/trace/*.c of
 # the project), for the kmemleak unit of the debug flavour.
@@ -75,6 +78,7 @@ initramfs_build()
 	histdiff_initramfs "$root"
 	fuzz_initramfs "$root"
 	clients_initramfs "$root"
+	exporter_initramfs "$root"
 
 	cp "$HARNESS/guest/init" "$root/init"
 	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"

@@ -1,0 +1,202 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# tools/tracing/hist-exporter in the guest (harness/exporter/README.md).
+#   exporter_units          the unit of check.sh: exporter:errors
+#   run_exporter errors     bad inputs, adoption, a trigger removed under
+#                           the exporter, clean exit (one guest, loopback)
+#   exporter_serve          harness_mode=exporter: the guest side of the
+#                           host's exporter:prometheus unit: eth0 up, the
+#                           exporter on port 9464, the workload in two
+#                           phases (hx_phase1, hx_phase2: N:SIZE,...), then
+#                           "@@X DONE"; the host ends the guest
+
+EX=/harness/exporter
+EX_CONF=/tmp/ex.conf
+T=/sys/kernel/tracing
+
+exporter_units()
+{
+	echo "exporter exporter:errors"
+}
+
+# Every trigger file the tests write to, to compare before and after.
+ex_triggers()
+{
+	cat $T/events/syscalls/sys_enter_write/trigger \
+	    $T/events/syscalls/sys_enter_read/trigger \
+	    $T/events/sched/sched_switch/trigger
+}
+
+ex_fail()
+{
+	EX_BAD="$EX_BAD; $*"
+	echo "    | FAIL: $*"
+}
+
+# ex_refused NAME PATTERN: the configuration $EX_CONF must exit 1 with a
+# message matching PATTERN and leave every trigger file as it was.
+ex_refused()
+{
+	local name=$1 pat=$2 before rc
+	before=$(ex_triggers)
+	hist-exporter $EX_CONF >/tmp/ex.out 2>&1
+	rc=$?
+	sed 's/^/    | /' /tmp/ex.out
+	[ $rc -eq 1 ] || ex_fail "$name: exit status $rc, not 1"
+	grep -q -e "$pat" /tmp/ex.out || ex_fail "$name: no message matching '$pat'"
+	[ "$(ex_triggers)" = "$before" ] || ex_fail "$name: the trigger files changed"
+}
+
+ex_conf()
+{
+	cat >$EX_CONF
+}
+
+ex_get()	# [ACCEPT] -> /metrics on stdout
+{
+	wget -q -O - ${1:+--header "Accept: $1"} http://127.0.0.1:9464/metrics
+}
+
+ex_wait_log()	# PATTERN: up to 10 s for the exporter's log to show it
+{
+	local i
+	for i in $(seq 20); do
+		grep -q -e "$1" /tmp/exd.out && return 0
+		sleep 0.5
+	done
+	return 1
+}
+
+ex_errors()
+{
+	local pid
+	echo "== a configuration error: file and line"
+	printf 'listen 127.0.0.1:9464\n# comment\nmetric a\n  event syscalls/sys_enter_write\n  bogus x\n' | ex_conf
+	ex_refused config "ex.conf:5: 'bogus': unknown keyword"
+	printf 'metric a\n  help no event\nmetric b\n  event sched/sched_switch\n  trigger hist:keys=next_pid\n' | ex_conf
+	ex_refused section "ex.conf:1: metric a: no 'event'"
+
+	echo "== an unknown event, after a good metric: nothing left"
+	printf 'metric a\n event syscalls/sys_enter_read\n trigger hist:keys=fd\nmetric b\n event nosuch/event\n trigger hist:keys=x\n' | ex_conf
+	ex_refused event "metric b (line 4): unknown event nosuch/event"
+
+	echo "== a trigger the kernel refuses: its error_log entry"
+	printf 'metric a\n event syscalls/sys_enter_read\n trigger hist:keys=fd\nmetric b\n event sched/sched_switch\n trigger hist:keys=no_such_field\n' | ex_conf
+	ex_refused refused "error: Couldn't find field"
+	grep -q "Command: hist:keys=no_such_field" /tmp/ex.out || ex_fail "refused: no Command line"
+	grep -q "refused 'hist:keys=no_such_field' on sched/sched_switch; error_log:" /tmp/ex.out ||
+		ex_fail "refused: not said which trigger"
+
+	echo "== no tracefs there"
+	printf 'tracefs /tmp\nmetric a\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
+	ex_refused tracefs "no tracefs at /tmp"
+
+	echo "== an instance that does not exist"
+	printf 'metric a\n instance nosuch\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
+	ex_refused instance "no trace instance 'nosuch'"
+
+	echo "== a port in use"
+	busybox nc -l -p 9464 >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	printf 'listen 127.0.0.1:9464\nmetric a\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
+	ex_refused port "cannot listen on 127.0.0.1:9464: Address already in use"
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+}
+
+ex_serving()
+{
+	local out spec want rc
+	echo "== serving: two triggers installed, one adopted"
+	echo 'hist:keys=fd:vals=hitcount,count' >>$T/events/syscalls/sys_enter_read/trigger
+	ex_conf <<-'EOC'
+	listen 127.0.0.1:9464
+	metric hx_bytes
+	  help Bytes written to descriptor 77
+	  event syscalls/sys_enter_write
+	  trigger hist:keys=count.log2=2:vals=hitcount,count if fd == 77
+	metric hx_calls
+	  help write(2) calls by task and descriptor
+	  event syscalls/sys_enter_write
+	  trigger hist:keys=common_pid.execname,fd:vals=count.max if fd == 77
+	metric hx_reads
+	  event syscalls/sys_enter_read
+	  adopt hist:keys=fd:vals=hitcount,count
+	EOC
+	hist-exporter -v $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving 3 metrics" || ex_fail "the exporter did not start"
+	/harness/exporter/workload 3:100 2:5000
+	out=$(ex_get)
+	echo "$out" | sed 's/^/    | /'
+	for want in 'hx_bytes_bucket{le="111"} 3' 'hx_bytes_bucket{le="5119"} 5' \
+		    'hx_bytes_bucket{le="+Inf"} 5' 'hx_bytes_count 5' 'hx_bytes_sum 10300' \
+		    'hx_calls_total{comm="workload",fd="77"} 5' \
+		    'hx_calls_count_max{comm="workload",fd="77"} 5000' \
+		    '# TYPE hx_calls_total counter' '# TYPE hx_bytes histogram' \
+		    'hx_bytes_entries 2' 'hx_bytes_dropped_total 0' '# TYPE hx_reads_total counter'; do
+		echo "$out" | grep -qxF "$want" || ex_fail "text format: no line '$want'"
+	done
+	out=$(ex_get 'application/openmetrics-text; version=1.0.0')
+	for want in '# TYPE hx_calls counter' 'hx_calls_total{comm="workload",fd="77"} 5' '# EOF'; do
+		echo "$out" | grep -qxF "$want" || ex_fail "OpenMetrics: no line '$want'"
+	done
+	echo "$out" | tail -n 1 | grep -qx '# EOF' || ex_fail "OpenMetrics: not ended by # EOF"
+
+	echo "== its trigger removed by someone else"
+	spec=$(grep -o 'hist:keys=count.log2=2[^[]*' $T/events/syscalls/sys_enter_write/trigger)
+	echo "!${spec% }" >>$T/events/syscalls/sys_enter_write/trigger ||
+		ex_fail "cannot remove '$spec' by hand"
+	out=$(ex_get)
+	echo "$out" | grep -q '^hx_bytes' && ex_fail "hx_bytes still exported"
+	echo "$out" | grep -q '^hx_calls_total' || ex_fail "hx_calls gone too"
+	ex_wait_log "metric hx_bytes: the trigger on syscalls/sys_enter_write is gone" ||
+		ex_fail "the log does not say hx_bytes is gone"
+
+	echo "== SIGTERM: what it installed removed, the adopted trigger left"
+	kill -TERM $EX_PID
+	wait $EX_PID
+	rc=$?
+	sed 's/^/    | /' /tmp/exd.out
+	[ $rc -eq 0 ] || ex_fail "exit status $rc after SIGTERM"
+	grep -q '^hist:keys=fd:vals=hitcount,count' $T/events/syscalls/sys_enter_read/trigger ||
+		ex_fail "the adopted trigger was removed"
+	grep -v '^#' $T/events/syscalls/sys_enter_write/trigger | grep -q . &&
+		ex_fail "left on sys_enter_write: $(grep -v '^#' $T/events/syscalls/sys_enter_write/trigger)"
+	echo '!hist:keys=fd:vals=hitcount,count' >>$T/events/syscalls/sys_enter_read/trigger
+}
+
+run_exporter()
+{
+	EX_BAD=
+	if ! [ -e $T/events/syscalls/sys_enter_write/hist_json ]; then
+		result UNSUPPORTED exporter:errors "no hist_json (a kernel without it)"
+		return
+	fi
+	ex_errors
+	ex_serving
+	if [ -n "$EX_BAD" ]; then
+		result FAIL exporter:errors "${EX_BAD#; }"
+	else
+		result PASS exporter:errors
+	fi
+}
+
+exporter_serve()
+{
+	local p
+	ip link set eth0 up && ip addr add 10.0.2.15/24 dev eth0 ||
+		{ echo "@@X FAIL no eth0"; return; }
+	hist-exporter -v $EX/scrape.conf >/tmp/exd.out 2>&1 &
+	tail -f /tmp/exd.out | sed 's/^/@@X LOG /' &
+	ex_wait_log "serving 2 metrics" || { echo "@@X FAIL the exporter did not start"; return; }
+	for p in "$hx_phase1" "$hx_phase2"; do
+		echo "@@X PHASE $p"
+		$EX/workload $(echo "$p" | tr , ' ') || echo "@@X FAIL workload $p"
+		sleep 4
+	done
+	echo "@@X DONE"
+	sleep 3600
+}

@@ -1,0 +1,133 @@
+# SPDX-License-Identifier: GPL-2.0
+# tools/tracing/hist-exporter's tests, host side (harness/exporter/README.md;
+# the guest side is harness/guest/exporter.sh).
+#
+# exporter_initramfs ROOT     the exporter, built here, with the libraries
+#                             it is linked with and the loader; the workload
+#                             (static) and the scrape configuration
+# exporter_prometheus_run TOP the exporter:prometheus unit: two guests, each
+#                             with its port 9464 forwarded to a port of the
+#                             host's 127.0.0.1 (user networking, loopback
+#                             only), scraped by Debian's prometheus on the
+#                             host; harness/exporter/promcheck.py queries it
+
+EXPORTER_SRC=$TOP/tools/tracing/hist-exporter
+EXPORTER_DIR=$HARNESS/exporter
+
+# What each guest's workload writes, in two phases (N:SIZE,...): the
+# expected answers are computed from these by promcheck.py.
+EXPORTER_PHASES=("10:100 5:3000" "20:100 1:3000")
+
+exporter_initramfs()
+{
+	local root=$1 out=$OUT/hist-exporter lib
+	mkdir -p "$out"
+	make -C "$EXPORTER_SRC" OUTPUT="$out/" >"$out/build.log" 2>&1 ||
+		{ cat "$out/build.log" >&2; die "cannot build $EXPORTER_SRC"; }
+	cp "$out/hist-exporter" "$root/bin/"
+	mkdir -p "$root/lib/x86_64-linux-gnu" "$root/lib64"
+	for lib in $(ldd "$out/hist-exporter" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
+		cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+	done
+	cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+	mkdir -p "$root/harness/exporter"
+	gcc -static -O2 -Wall -Wextra -o "$root/harness/exporter/workload" \
+		"$EXPORTER_DIR/workload.c" || die "cannot build $EXPORTER_DIR/workload.c"
+	cp "$EXPORTER_DIR/scrape.conf" "$root/harness/exporter/"
+}
+
+# exporter_guest K HOSTPORT LOG: boot guest K in the background (its pid in
+# EXPORTER_PIDS), its port 9464 at 127.0.0.1:HOSTPORT of this machine.
+exporter_guest()
+{
+	local k=$1 port=$2 log=$3 i q=() phase=${EXPORTER_PHASES[$(($1 - 1))]}
+	qemu_cmd
+	# qemu_cmd's "-net none" out: this guest has a NIC.
+	for ((i = 0; i < ${#QEMU[@]}; i++)); do
+		if [ "${QEMU[$i]}" = -net ]; then
+			i=$((i + 1))
+		else
+			q+=("${QEMU[$i]}")
+		fi
+	done
+	"${q[@]}" -nic "user,model=e1000,hostfwd=tcp:127.0.0.1:$port-:9464" \
+		-monitor none -serial "file:$log" \
+		-append "$QEMU_APPEND_BASE kunit.enable=0 harness_mode=exporter hx_phase1=${phase%% *} hx_phase2=${phase#* }" \
+		</dev/null >"$log.qemu" 2>&1 &
+	EXPORTER_PIDS+=($!)
+}
+
+# Both guests done with their workload (0), or one of them gone or silent.
+exporter_wait_guests()
+{
+	local dir=$1 t=0 k
+	while [ $t -lt 300 ]; do
+		for k in 1 2; do
+			grep -q '@@X FAIL' "$dir/console-$k.log" 2>/dev/null && return 1
+			kill -0 "${EXPORTER_PIDS[$k]}" 2>/dev/null || return 1
+		done
+		grep -qs '@@X DONE' "$dir/console-1.log" && grep -qs '@@X DONE' "$dir/console-2.log" &&
+			return 0
+		sleep 1
+		t=$((t + 1))
+	done
+	return 1
+}
+
+exporter_prometheus_run()
+{
+	local top=$1 dir=$1/exporter t0=$SECONDS ports k rc note scrapes
+	check_wanted exporter:prometheus || return 0
+	if ! grep -q '^CONFIG_E1000=y' "$OBJ/.config"; then
+		CHECK_DIR=$top check_record UNSUPPORTED exporter:prometheus \
+			"the kernel has no CONFIG_E1000 (harness/config/test.config; rebuild)"
+		return 0
+	fi
+	say "==> exporter:prometheus: two guests scraped by prometheus on 127.0.0.1"
+	rm -rf "$dir"
+	mkdir -p "$dir/tsdb"
+	read -r -a ports < <(python3 -c '
+import socket
+ss = [socket.socket() for _ in range(3)]
+for s in ss: s.bind(("127.0.0.1", 0))
+print(*[s.getsockname()[1] for s in ss])')
+	cat >"$dir/prometheus.yml" <<-EOC
+	global:
+	  scrape_interval: 1s
+	  scrape_timeout: 1s
+	scrape_configs:
+	  - job_name: hist
+	    static_configs:
+	      - targets: ['127.0.0.1:${ports[0]}']
+	        labels: {guest: '1'}
+	      - targets: ['127.0.0.1:${ports[1]}']
+	        labels: {guest: '2'}
+	EOC
+	prometheus --config.file="$dir/prometheus.yml" --storage.tsdb.path="$dir/tsdb" \
+		--web.listen-address="127.0.0.1:${ports[2]}" >"$dir/prometheus.log" 2>&1 &
+	EXPORTER_PIDS=($!)
+	for k in 1 2; do
+		exporter_guest $k "${ports[$((k - 1))]}" "$dir/console-$k.log"
+	done
+	if exporter_wait_guests "$dir"; then
+		python3 "$EXPORTER_DIR/promcheck.py" "${ports[2]}" \
+			"${ports[0]}" "${EXPORTER_PHASES[0]}" "${ports[1]}" "${EXPORTER_PHASES[1]}" \
+			>"$dir/promcheck.txt" 2>&1
+		rc=$?
+		note=$(tail -n 1 "$dir/promcheck.txt")
+	else
+		rc=1 note="a guest failed or did not finish its workload; see $dir/console-*.log"
+	fi
+	kill "${EXPORTER_PIDS[@]}" 2>/dev/null
+	wait "${EXPORTER_PIDS[@]}" 2>/dev/null
+	scrapes=$(cat "$dir"/console-*.log | grep -c 'scrape: OpenMetrics' || true)
+	sed 's/^/    | /' "$dir/promcheck.txt" 2>/dev/null
+	if [ $rc -eq 0 ]; then
+		CHECK_DIR=$top check_record PASS exporter:prometheus \
+			"$note; $scrapes OpenMetrics scrapes; $((SECONDS - t0)) s"
+	else
+		CHECK_DIR=$top check_record FAIL exporter:prometheus "$note"
+		cat "$dir"/console-*.log | grep -E '@@X|hist-exporter' | sed 's/^/    | /'
+	fi
+	printf '%s\t%s\n' $((SECONDS - t0)) exporter:prometheus >>"$top/times.txt"
+}

@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * One scrape: each metric's trigger, read from one read of its event's
+ * hist_json, written as the Prometheus text format (version 0.0.4) or as
+ * OpenMetrics 1.0. For a metric NAME:
+ *
+ *   NAME_total              hitcount, a counter (without a histogram key)
+ *   NAME_bucket{le}, NAME_count, NAME_sum
+ *                           a histogram, when a key is grouped by .log2,
+ *                           .log2=N or .buckets=N: le is the bucket's upper
+ *                           edge (2^N for .log2, "to" for the others), the
+ *                           counts cumulative; _sum is the trigger's sum of
+ *                           that key's field, when it has one
+ *   NAME_FIELD_total        every other sum, a counter
+ *   NAME_FIELD_min, _max, _avg   .min, .max and .avg values, gauges
+ *   NAME_entries, NAME_dropped_total   the table's fill and its losses
+ *
+ * The other keys are labels. Entries whose labels are equal once the keys
+ * not exported are left out (a stack, or keys a "labels" line omits) are
+ * merged: counters added, the least .min and the greatest .max kept, .avg
+ * weighted by hitcount. Series come sorted by labels, then by le.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "hist-exporter.h"
+
+enum val_kind { VAL_COUNTER, VAL_MIN, VAL_MAX, VAL_AVG };
+
+/* A value of the trigger: hitcount, a sum, or a .min/.max/.avg. */
+struct val_def {
+	const char *json;	/* the name hist_json gives it */
+	char *family;		/* NAME_FIELD[_min|_max|_avg], or NAME */
+	enum val_kind kind;
+	bool is_sum;		/* the sum of the histogram's key field */
+};
+
+struct val {
+	uint64_t u;		/* a counter */
+	double d;		/* a gauge; for .avg, the sum of avg * hits */
+};
+
+/* One exported series (a histogram's: one bucket of it). */
+struct series {
+	char *labels;		/* 'a="x",b="y"', or "" */
+	uint64_t le;
+	uint64_t hits;
+	struct val *v;
+};
+
+struct table {
+	struct val_def *defs;
+	int nr_defs;
+	struct series *s;
+	size_t nr, cap;
+	size_t *slot;		/* open addressing: index + 1, 0 when free */
+	size_t nr_slots;
+};
+
+static void escape(FILE *out, const char *s, bool quote)
+{
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", out);
+		else if (*s == '\n')
+			fputs("\\n", out);
+		else if (*s == '"' && quote)
+			fputs("\\\"", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+static void sanitize(char *s)
+{
+	for (; *s; s++)
+		if (!(*s >= 'a' && *s <= 'z') && !(*s >= 'A' && *s <= 'Z') &&
+		    !(*s >= '0' && *s <= '9') && *s != '_')
+			*s = '_';
+}
+
+/* What a key's value says in a label: the name, not the number. */
+static void label_value(FILE *out, struct json_object *v)
+{
+	struct json_object *f, *t;
+	size_t i;
+
+	switch (json_object_get_type(v)) {
+	case json_type_string:
+		escape(out, json_object_get_string(v), true);
+		return;
+	case json_type_array:	/* a stack: frames innermost first, ';' between */
+		for (i = 0; i < json_object_array_length(v); i++) {
+			if (i)
+				fputc(';', out);
+			escape(out, json_object_get_string(json_object_array_get_idx(v, i)), true);
+		}
+		return;
+	case json_type_object:
+		if (json_object_object_get_ex(v, "sym", &f) ||
+		    json_object_object_get_ex(v, "comm", &f) ||
+		    json_object_object_get_ex(v, "name", &f)) {
+			escape(out, json_object_get_string(f), true);
+		} else if (json_object_object_get_ex(v, "log2", &f)) {
+			fprintf(out, "2^%s", json_object_get_string(f));
+		} else if (json_object_object_get_ex(v, "from", &f) &&
+			   json_object_object_get_ex(v, "to", &t)) {
+			fprintf(out, "%s-%s", json_object_get_string(f), json_object_get_string(t));
+		} else {
+			escape(out, json_object_to_json_string(v), true);
+		}
+		return;
+	default:
+		fputs(json_object_get_string(v), out);
+	}
+}
+
+static const char *label_name(struct metric *m, const char *key, struct json_object *v)
+{
+	struct json_object *f;
+	int i;
+
+	if (m->labels) {
+		for (i = 0; i < m->nr_labels; i++)
+			if (!strcmp(m->labels[i].key, key))
+				return m->labels[i].label;
+		return NULL;
+	}
+	if (json_object_is_type(v, json_type_array))
+		return NULL;
+	if (json_object_is_type(v, json_type_object) &&
+	    json_object_object_get_ex(v, "comm", &f))
+		return "comm";
+	return key;
+}
+
+/* The upper edge of a histogram key's bucket. */
+static uint64_t bucket_edge(struct json_object *v)
+{
+	struct json_object *f;
+	int64_t n;
+
+	if (json_object_object_get_ex(v, "log2", &f)) {
+		n = json_object_get_int64(f);
+		return n >= 63 ? UINT64_MAX : (uint64_t)1 << n;
+	}
+	if (json_object_object_get_ex(v, "to", &f))
+		return json_object_get_uint64(f);
+	return json_object_get_uint64(v);
+}
+
+static void defs_make(struct table *t, struct metric *m, struct json_object *values)
+{
+	char *dot;
+
+	json_object_object_foreach(values, name, v) {
+		struct val_def *d;
+		char *base = strdup(name);
+
+		(void)v;
+		t->defs = realloc(t->defs, (t->nr_defs + 1) * sizeof(*t->defs));
+		d = &t->defs[t->nr_defs++];
+		d->json = name;
+		d->kind = VAL_COUNTER;
+		/* .hex, .percent and .graph only change how hist shows a sum. */
+		dot = strchr(base, '.');
+		if (dot && (!strcmp(dot, ".hex") || !strcmp(dot, ".percent") ||
+			    !strcmp(dot, ".graph")))
+			*dot = '\0';
+		if (dot && !strcmp(dot, ".min"))
+			d->kind = VAL_MIN;
+		else if (dot && !strcmp(dot, ".max"))
+			d->kind = VAL_MAX;
+		else if (dot && !strcmp(dot, ".avg"))
+			d->kind = VAL_AVG;
+		d->is_sum = m->hist_key && !strcmp(base, m->hist_key);
+		sanitize(base);
+		if (!strncmp(base, "hitcount", 8))
+			d->family = strdup(m->name);
+		else if (asprintf(&d->family, "%s_%s", m->name, base) < 0)
+			d->family = NULL;
+		free(base);
+	}
+}
+
+static size_t hash(const char *s, uint64_t le)
+{
+	size_t h = 14695981039346656037ULL ^ le;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}
+
+/* The series of these labels and bucket, made when new. */
+static struct series *series_get(struct table *t, char *labels, uint64_t le)
+{
+	size_t i = hash(labels, le) & (t->nr_slots - 1);
+	struct series *s;
+
+	while (t->slot[i]) {
+		s = &t->s[t->slot[i] - 1];
+		if (s->le == le && !strcmp(s->labels, labels)) {
+			free(labels);
+			return s;
+		}
+		i = (i + 1) & (t->nr_slots - 1);
+	}
+	if (t->nr == t->cap) {
+		t->cap = t->cap ? 2 * t->cap : 64;
+		t->s = realloc(t->s, t->cap * sizeof(*t->s));
+	}
+	s = &t->s[t->nr++];
+	t->slot[i] = t->nr;
+	s->labels = labels;
+	s->le = le;
+	s->hits = 0;
+	s->v = calloc(t->nr_defs, sizeof(*s->v));
+	return s;
+}
+
+static void entry_add(struct table *t, struct metric *m, struct json_object *entry)
+{
+	struct json_object *keys = NULL, *values = NULL, *hv = NULL, *f;
+	bool first, comma = false;
+	struct series *s;
+	uint64_t le = 0, hits;
+	char *labels;
+	size_t len;
+	FILE *lf;
+	int i;
+
+	json_object_object_get_ex(entry, "keys", &keys);
+	json_object_object_get_ex(entry, "values", &values);
+	if (!keys || !values)
+		return;
+	lf = open_memstream(&labels, &len);
+	json_object_object_foreach(keys, k, v) {
+		const char *name;
+
+		if (m->hist_key && !strcmp(k, m->hist_key)) {
+			hv = v;
+			continue;
+		}
+		name = label_name(m, k, v);
+		if (!name)
+			continue;
+		fprintf(lf, "%s%s=\"", comma ? "," : "", name);
+		label_value(lf, v);
+		fputc('"', lf);
+		comma = true;
+	}
+	fclose(lf);
+	if (hv)
+		le = bucket_edge(hv);
+	s = series_get(t, labels, le);
+	first = !s->hits;
+	hits = json_object_object_get_ex(values, "hitcount", &f) ? json_object_get_uint64(f) : 0;
+	s->hits += hits;
+	for (i = 0; i < t->nr_defs; i++) {
+		struct val *v = &s->v[i];
+		double d;
+
+		if (!json_object_object_get_ex(values, t->defs[i].json, &f))
+			continue;
+		d = json_object_get_double(f);
+		switch (t->defs[i].kind) {
+		case VAL_COUNTER:
+			v->u += json_object_get_uint64(f);
+			break;
+		case VAL_MIN:
+			v->d = first || d < v->d ? d : v->d;
+			break;
+		case VAL_MAX:
+			v->d = first || d > v->d ? d : v->d;
+			break;
+		case VAL_AVG:
+			v->d += d * hits;
+			break;
+		}
+	}
+}
+
+static int series_cmp(const void *a, const void *b)
+{
+	const struct series *x = a, *y = b;
+	int c = strcmp(x->labels, y->labels);
+
+	if (c)
+		return c;
+	return x->le < y->le ? -1 : x->le > y->le;
+}
+
+static void family_head(FILE *out, bool om, const char *family, const char *suffix,
+			const char *type, struct metric *m, const char *what)
+{
+	fprintf(out, "# HELP %s%s ", family, om ? "" : suffix);
+	escape(out, m->help ? m->help : m->spec, om);
+	fprintf(out, " (%s)\n# TYPE %s%s %s\n", what, family, om ? "" : suffix, type);
+}
+
+static void labels_out(FILE *out, const char *labels, const char *more)
+{
+	if (!*labels && !*more)
+		return;
+	fprintf(out, "{%s%s%s}", labels, *labels && *more ? "," : "", more);
+}
+
+static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
+{
+	int sum = -1, i, n = 0;
+	size_t a, b;
+	uint64_t cum;
+
+	for (i = 0; i < t->nr_defs; i++)
+		if (t->defs[i].is_sum && t->defs[i].kind == VAL_COUNTER)
+			sum = i;
+	family_head(out, om, m->name, "", "histogram", m, "hits by bucket");
+	for (a = 0; a < t->nr; a = b) {
+		cum = 0;
+		for (b = a; b < t->nr && !strcmp(t->s[b].labels, t->s[a].labels); b++) {
+			char le[40];
+
+			cum += t->s[b].hits;
+			snprintf(le, sizeof(le), "le=\"%" PRIu64 "\"", t->s[b].le);
+			fprintf(out, "%s_bucket", m->name);
+			labels_out(out, t->s[a].labels, le);
+			fprintf(out, " %" PRIu64 "\n", cum);
+			n++;
+		}
+		fprintf(out, "%s_bucket", m->name);
+		labels_out(out, t->s[a].labels, "le=\"+Inf\"");
+		fprintf(out, " %" PRIu64 "\n%s_count", cum, m->name);
+		labels_out(out, t->s[a].labels, "");
+		fprintf(out, " %" PRIu64 "\n", cum);
+		n += 2;
+		if (sum < 0)
+			continue;
+		for (cum = 0; a < b; a++)
+			cum += t->s[a].v[sum].u;
+		fprintf(out, "%s_sum", m->name);
+		labels_out(out, t->s[b - 1].labels, "");
+		fprintf(out, " %" PRIu64 "\n", cum);
+		n++;
+	}
+	return n;
+}
+
+static int values_out(FILE *out, bool om, struct metric *m, struct table *t)
+{
+	static const char * const what[] = { "sum", "minimum", "maximum", "average" };
+	int i, n = 0;
+	size_t j;
+
+	for (i = 0; i < t->nr_defs; i++) {
+		struct val_def *d = &t->defs[i];
+		bool counter = d->kind == VAL_COUNTER;
+
+		if (!d->family || (m->hist_key && (d->is_sum || !strcmp(d->json, "hitcount"))))
+			continue;
+		family_head(out, om, d->family, counter ? "_total" : "",
+			    counter ? "counter" : "gauge", m,
+			    strcmp(d->json, "hitcount") ? what[d->kind] : "hits");
+		for (j = 0; j < t->nr; j++) {
+			struct series *s = &t->s[j];
+
+			fprintf(out, "%s%s", d->family, counter ? "_total" : "");
+			labels_out(out, s->labels, "");
+			if (counter)
+				fprintf(out, " %" PRIu64 "\n", s->v[i].u);
+			else if (d->kind == VAL_AVG)
+				fprintf(out, " %.17g\n", s->hits ? s->v[i].d / s->hits : 0.0);
+			else
+				fprintf(out, " %.17g\n", s->v[i].d);
+			n++;
+		}
+	}
+	return n;
+}
+
+static int totals_out(FILE *out, bool om, struct metric *m, struct json_object *trig)
+{
+	struct json_object *tot, *e = NULL, *d = NULL;
+	char *fam;
+
+	if (!json_object_object_get_ex(trig, "totals", &tot) ||
+	    !json_object_object_get_ex(tot, "entries", &e) ||
+	    !json_object_object_get_ex(tot, "dropped", &d) ||
+	    asprintf(&fam, "%s_entries", m->name) < 0)
+		return 0;
+	family_head(out, om, fam, "", "gauge", m, "entries in the table");
+	fprintf(out, "%s %" PRIu64 "\n", fam, json_object_get_uint64(e));
+	free(fam);
+	if (asprintf(&fam, "%s_dropped", m->name) < 0)
+		return 1;
+	family_head(out, om, fam, "_total", "counter", m, "hits dropped: the table was full");
+	fprintf(out, "%s_total %" PRIu64 "\n", fam, json_object_get_uint64(d));
+	free(fam);
+	return 2;
+}
+
+static void table_free(struct table *t)
+{
+	size_t j;
+	int i;
+
+	for (j = 0; j < t->nr; j++) {
+		free(t->s[j].labels);
+		free(t->s[j].v);
+	}
+	for (i = 0; i < t->nr_defs; i++)
+		free(t->defs[i].family);
+	free(t->defs);
+	free(t->s);
+	free(t->slot);
+}
+
+static int metric_out(FILE *out, bool om, struct metric *m, struct json_object *trig)
+{
+	struct json_object *entries, *values;
+	struct table t = { 0 };
+	size_t i, n;
+	int series;
+
+	if (!json_object_object_get_ex(trig, "entries", &entries))
+		return 0;
+	n = json_object_array_length(entries);
+	for (t.nr_slots = 64; t.nr_slots < 2 * n; t.nr_slots *= 2)
+		;
+	t.slot = calloc(t.nr_slots, sizeof(*t.slot));
+	if (n && json_object_object_get_ex(json_object_array_get_idx(entries, 0), "values", &values))
+		defs_make(&t, m, values);
+	for (i = 0; i < n; i++)
+		entry_add(&t, m, json_object_array_get_idx(entries, i));
+	qsort(t.s, t.nr, sizeof(*t.s), series_cmp);
+	series = m->hist_key && t.nr ? histogram_out(out, om, m, &t) : 0;
+	series += values_out(out, om, m, &t);
+	series += totals_out(out, om, m, trig);
+	table_free(&t);
+	return series;
+}
+
+static bool same_instance(struct metric *a, struct metric *b)
+{
+	if (!a->instance || !b->instance)
+		return a->instance == b->instance;
+	return !strcmp(a->instance, b->instance);
+}
+
+/**
+ * expose() - write every metric, one read of hist_json per event
+ * @cfg: the configuration, its triggers started
+ * @openmetrics: OpenMetrics 1.0 rather than the text format 0.0.4
+ * @out: where to write
+ * @st: what was written
+ *
+ * A trigger that is gone (removed by someone else, or its event deleted)
+ * is left out and logged, once; it is logged again if it comes back.
+ *
+ * Return: 0.
+ */
+int expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
+{
+	struct json_object **docs = calloc(cfg->nr_metrics, sizeof(*docs));
+	int i, j;
+
+	st->series = 0;
+	for (i = 0; i < cfg->nr_metrics; i++) {
+		struct metric *m = &cfg->metrics[i];
+		struct json_object *trig;
+
+		/* Metrics of one event share one read of its hist_json. */
+		for (j = 0; j < i; j++) {
+			struct metric *o = &cfg->metrics[j];
+
+			if (!strcmp(o->system, m->system) && !strcmp(o->event, m->event) &&
+			    same_instance(o, m))
+				break;
+		}
+		if (j < i)
+			docs[i] = json_object_get(docs[j]);
+		else
+			docs[i] = trigger_read(m);
+		trig = trigger_find(docs[i], m->spec);
+		if (!trig != m->gone) {
+			m->gone = !trig;
+			log_msg("metric %s: the trigger on %s/%s %s", m->name, m->system, m->event,
+				trig ? "is back: exported again" :
+				"is gone (removed by someone else?): not exported");
+		}
+		if (trig)
+			st->series += metric_out(out, openmetrics, m, trig);
+	}
+	if (openmetrics)
+		fputs("# EOF\n", out);
+	for (i = 0; i < cfg->nr_metrics; i++)
+		json_object_put(docs[i]);
+	free(docs);
+	return 0;
+}
