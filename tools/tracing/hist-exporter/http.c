@@ -10,8 +10,8 @@
 #include <netinet/in.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <microhttpd.h>
@@ -27,12 +27,14 @@ static int listen_fd = -1;
 /* Set by main.c's -v: one log line a scrape. */
 bool http_verbose;
 
-static double thread_cpu_ms(void)
+/* This thread's CPU time so far, in ms: in user space and in the kernel. */
+static void thread_cpu_ms(double *user, double *sys)
 {
-	struct timespec ts;
+	struct rusage ru;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+	getrusage(RUSAGE_THREAD, &ru);
+	*user = ru.ru_utime.tv_sec * 1e3 + ru.ru_utime.tv_usec / 1e3;
+	*sys = ru.ru_stime.tv_sec * 1e3 + ru.ru_stime.tv_usec / 1e3;
 }
 
 static enum MHD_Result reply(struct MHD_Connection *conn, unsigned int status,
@@ -54,8 +56,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
 {
 	struct config *cfg = cls;
 	struct scrape_stats st;
+	double user0, sys0, user, sys;
 	const char *accept;
-	double cpu = thread_cpu_ms();
 	bool om;
 	char *body;
 	size_t len;
@@ -73,12 +75,15 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
 			     strdup("hist-exporter: the metrics are at /metrics\n"), 43);
 	accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
 	om = accept && strstr(accept, "application/openmetrics-text");
+	thread_cpu_ms(&user0, &sys0);
 	out = open_memstream(&body, &len);
 	expose(cfg, om, out, &st);
 	fclose(out);
-	if (http_verbose)
-		log_msg("scrape: %s, %d series, %zu bytes, %.1f ms CPU",
-			om ? "OpenMetrics" : "text", st.series, len, thread_cpu_ms() - cpu);
+	if (http_verbose) {
+		thread_cpu_ms(&user, &sys);
+		log_msg("scrape: %s, %d series, %zu bytes, CPU %.1f ms user + %.1f ms system",
+			om ? "OpenMetrics" : "text", st.series, len, user - user0, sys - sys0);
+	}
 	return reply(conn, MHD_HTTP_OK, om ? CT_OPENMETRICS : CT_TEXT, body, len);
 }
 
