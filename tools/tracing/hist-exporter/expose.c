@@ -18,7 +18,8 @@
  * The other keys are labels. Entries whose labels are equal once the keys
  * not exported are left out (a stack, or keys a "labels" line omits) are
  * merged: counters added, the least .min and the greatest .max kept, .avg
- * weighted by hitcount. Series come sorted by labels, then by le.
+ * weighted by hitcount; so are a histogram's buckets, for its values other
+ * than the bucket counts and _sum. Series come sorted by labels, then le.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -309,6 +310,16 @@ static void labels_out(FILE *out, const char *labels, const char *more)
 	fprintf(out, "{%s%s%s}", labels, *labels && *more ? "," : "", more);
 }
 
+/* The series of one label set, t->s[a] to t->s[b - 1]: a histogram's buckets. */
+static size_t group_end(struct table *t, size_t a)
+{
+	size_t b = a + 1;
+
+	while (b < t->nr && !strcmp(t->s[b].labels, t->s[a].labels))
+		b++;
+	return b;
+}
+
 static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 {
 	int sum = -1, i, n = 0;
@@ -320,8 +331,10 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 			sum = i;
 	family_head(out, om, m->name, "", "histogram", m, "hits by bucket");
 	for (a = 0; a < t->nr; a = b) {
+		size_t end = group_end(t, a);
+
 		cum = 0;
-		for (b = a; b < t->nr && !strcmp(t->s[b].labels, t->s[a].labels); b++) {
+		for (b = a; b < end; b++) {
 			char le[40];
 
 			cum += t->s[b].hits;
@@ -349,11 +362,37 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 	return n;
 }
 
+/* Value i of the series a to b - 1, merged as the head comment says. */
+static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
+{
+	enum val_kind kind = t->defs[i].kind;
+	uint64_t u = 0, hits = 0;
+	double d = t->s[a].v[i].d;
+	size_t j;
+
+	for (j = a; j < b; j++) {
+		struct val *v = &t->s[j].v[i];
+
+		u += v->u;
+		hits += t->s[j].hits;
+		if (kind == VAL_AVG)
+			d = j == a ? v->d : d + v->d;
+		else if ((kind == VAL_MIN && v->d < d) || (kind == VAL_MAX && v->d > d))
+			d = v->d;
+	}
+	if (kind == VAL_COUNTER)
+		fprintf(out, " %" PRIu64 "\n", u);
+	else if (kind == VAL_AVG)
+		fprintf(out, " %.17g\n", hits ? d / hits : 0.0);
+	else
+		fprintf(out, " %.17g\n", d);
+}
+
 static int values_out(FILE *out, bool om, struct metric *m, struct table *t)
 {
 	static const char * const what[] = { "sum", "minimum", "maximum", "average" };
+	size_t a, b;
 	int i, n = 0;
-	size_t j;
 
 	for (i = 0; i < t->nr_defs; i++) {
 		struct val_def *d = &t->defs[i];
@@ -364,17 +403,11 @@ static int values_out(FILE *out, bool om, struct metric *m, struct table *t)
 		family_head(out, om, d->family, counter ? "_total" : "",
 			    counter ? "counter" : "gauge", m,
 			    strcmp(d->json, "hitcount") ? what[d->kind] : "hits");
-		for (j = 0; j < t->nr; j++) {
-			struct series *s = &t->s[j];
-
+		for (a = 0; a < t->nr; a = b) {
+			b = group_end(t, a);
 			fprintf(out, "%s%s", d->family, counter ? "_total" : "");
-			labels_out(out, s->labels, "");
-			if (counter)
-				fprintf(out, " %" PRIu64 "\n", s->v[i].u);
-			else if (d->kind == VAL_AVG)
-				fprintf(out, " %.17g\n", s->hits ? s->v[i].d / s->hits : 0.0);
-			else
-				fprintf(out, " %.17g\n", s->v[i].d);
+			labels_out(out, t->s[a].labels, "");
+			value_out(out, t, i, a, b);
 			n++;
 		}
 	}
@@ -431,7 +464,9 @@ static int metric_out(FILE *out, bool om, struct metric *m, struct json_object *
 	for (t.nr_slots = 64; t.nr_slots < 2 * n; t.nr_slots *= 2)
 		;
 	t.slot = calloc(t.nr_slots, sizeof(*t.slot));
-	if (n && json_object_object_get_ex(json_object_array_get_idx(entries, 0), "values", &values))
+	/* Every entry has the same values: the first one names them. */
+	if (n && json_object_object_get_ex(json_object_array_get_idx(entries, 0),
+					   "values", &values))
 		defs_make(&t, m, values);
 	for (i = 0; i < n; i++)
 		entry_add(&t, m, json_object_array_get_idx(entries, i));
@@ -460,9 +495,8 @@ static bool same_instance(struct metric *a, struct metric *b)
  * A trigger that is gone (removed by someone else, or its event deleted)
  * is left out and logged, once; it is logged again if it comes back.
  *
- * Return: 0.
  */
-int expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
+void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
 {
 	struct json_object **docs = calloc(cfg->nr_metrics, sizeof(*docs));
 	int i, j;
@@ -499,5 +533,4 @@ int expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats 
 	for (i = 0; i < cfg->nr_metrics; i++)
 		json_object_put(docs[i]);
 	free(docs);
-	return 0;
 }

@@ -72,9 +72,10 @@ struct scrape_stats {
 	int series;
 };
 
-int expose(struct config *cfg, bool openmetrics, FILE *out,
-	   struct scrape_stats *st);
+void expose(struct config *cfg, bool openmetrics, FILE *out,
+	    struct scrape_stats *st);
 
+extern bool http_verbose;
 int http_listen(struct config *cfg);
 int http_serve(struct config *cfg);
 void http_stop(void);

@@ -14,8 +14,6 @@
 
 #include "hist-exporter.h"
 
-extern bool http_verbose;
-
 /**
  * log_msg() - one line on stderr, "hist-exporter: " in front
  * @fmt: printf format

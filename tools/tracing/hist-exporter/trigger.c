@@ -278,7 +278,8 @@ void triggers_stop(struct config *cfg)
 		if (m->installed) {
 			doc = trigger_read(m);
 			if (!trigger_find(doc, m->spec)) {
-				log_msg("metric %s: its trigger was removed by someone else", m->name);
+				log_msg("metric %s: its trigger was removed by someone else",
+					m->name);
 			} else if (asprintf(&cmd, "!%s", m->spec) >= 0) {
 				if (tracefs_event_file_append(m->inst, m->system, m->event,
 							      "trigger", cmd) < 0)
