@@ -176,10 +176,16 @@ static int hist_cmd_init(struct event_trigger_data *data)
 	return 0;
 }
 
-/* The last reference is gone: take the trigger apart. */
+/*
+ * The last reference is gone: take the trigger apart. A histogram that
+ * joined a name holds a reference on the first one of that name (its
+ * named_data), which stays the name's spec and table, findable by
+ * find_named_trigger(), until the last histogram of the name is gone.
+ */
 static void hist_cmd_free(struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
+	struct event_trigger_data *leader = data->named_data;
 
 	if (WARN_ON_ONCE(data->ref <= 0))
 		return;
@@ -190,6 +196,8 @@ static void hist_cmd_free(struct event_trigger_data *data)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
 	hist_vars_unregister(ht);
+	if (leader)
+		hist_cmd_free(leader);
 }
 
 /*
@@ -259,10 +267,15 @@ static int hist_cmd_reg(char *glob, struct event_trigger_data *data,
 static void hist_remove_trigger(struct event_trigger_data *data,
 				struct trace_event_file *file)
 {
+	struct hist_trigger *ht = data->private_data;
+
 	list_del_rcu(&data->list);
 	trace_event_trigger_enable_disable(file, 0);
 	update_cond_flag(file);
-	hist_release_resources(data->private_data);
+	hist_release_resources(ht);
+	/* The first of a name that others still hold: its variables go now. */
+	if (data->ref > 1)
+		list_del_init(&ht->link);
 	hist_cmd_free(data);
 }
 
@@ -400,6 +413,8 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	ret = hist_cmd_reg(NULL, data, file);
 	if (ret)
 		goto out_unname;
+	if (data->named_data)		/* dropped by hist_cmd_free() */
+		data->named_data->ref++;
 	hist_actions_pin(ht);
 	hist_vars_register(ht);
 	return 0;

@@ -862,7 +862,7 @@ static void synth_event_free(struct synth_event *event)
 
 /*
  * Enabling in an instance registers synth_event_probe() on the event's
- * tracepoint; count the instances, so that a busy check sees an event
+ * tracepoint; count the instances, so that its release refuses an event
  * that is enabled anywhere.  Called with event_mutex held.
  */
 static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
@@ -915,12 +915,17 @@ static int synth_event_register(struct synth_event *event)
 	return 0;
 }
 
+/*
+ * Whether a hist action or an open file holds the event: what
+ * dyn_events_release_all() checks before deleting anything. An event that
+ * is only enabled passes that check, and its release then fails, which
+ * stops the truncation there, after the events before it (as stock).
+ */
 static bool synth_event_is_busy(struct dyn_event *ev)
 {
 	struct synth_event *event = to_synth_event(ev);
 
-	return event->ref || event->n_enabled ||
-	       trace_event_dyn_busy(&event->call);
+	return event->ref || trace_event_dyn_busy(&event->call);
 }
 
 /* Unlink and free an event unless it is in use.  event_mutex held. */
@@ -930,7 +935,7 @@ static int synth_event_release(struct dyn_event *ev)
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
-	if (synth_event_is_busy(ev))
+	if (synth_event_is_busy(ev) || event->n_enabled)
 		return -EBUSY;
 
 	ret = trace_remove_event_call(&event->call);
