@@ -379,7 +379,13 @@ static int hist_build_action(struct hist_build *b, struct hist_action *act,
 	act->kind = as->kind;
 	switch (as->kind) {
 	case HIST_DO_SNAPSHOT:
-		/* Found busy when built, before the actions after it. */
+		/*
+		 * Found busy when built, before the actions after it; a
+		 * second snapshot() of the command finds the conditional
+		 * snapshot taken by the first (-EBUSY, nothing logged).
+		 */
+		if (b->ht->snapshot)
+			return -EBUSY;
 		return hist_snapshot_available(b->ht);
 	case HIST_DO_SAVE:
 		if (as->params_overflow)
