@@ -1059,6 +1059,18 @@ static void clean(void)
 			each_line(b.s, remove_dynamic_event, NULL);
 	put("synthetic_events", O_TRUNC, "", 0);
 	put("dynamic_events", O_TRUNC, "", 0);
+	/*
+	 * A user_event written to stays busy for a moment after its
+	 * registration is closed (the kernel lets go of the writer's
+	 * references later), on any kernel: wait for that, half a second at
+	 * most, rather than leave it to the next segment on one kernel and
+	 * not on the other.
+	 */
+	for (i = 0; i < 10 && slurp("dynamic_events", &b) == 0 &&
+		    (!strncmp(b.s, "u:", 2) || strstr(b.s, "\nu:")); i++) {
+		usleep(50000);
+		put("dynamic_events", O_TRUNC, "", 0);
+	}
 	put("error_log", O_TRUNC, "", 0);
 }
 
