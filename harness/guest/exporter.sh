@@ -109,8 +109,9 @@ ex_errors()
 ex_serving()
 {
 	local out spec want rc
-	echo "== serving: two triggers installed, one adopted"
+	echo "== serving: three triggers installed (one in an instance), one adopted"
 	echo 'hist:keys=fd:vals=hitcount,count' >>$T/events/syscalls/sys_enter_read/trigger
+	mkdir $T/instances/hx
 	ex_conf <<-'EOC'
 	listen 127.0.0.1:9464
 	metric hx_bytes
@@ -124,10 +125,14 @@ ex_serving()
 	metric hx_reads
 	  event syscalls/sys_enter_read
 	  adopt hist:keys=fd:vals=hitcount,count
+	metric hx_inst
+	  instance hx
+	  event syscalls/sys_enter_write
+	  trigger hist:keys=common_pid.execname,count.buckets=1000:vals=hitcount,count.min if fd == 77
 	EOC
 	hist-exporter -v $EX_CONF >/tmp/exd.out 2>&1 &
 	EX_PID=$!
-	ex_wait_log "serving 3 metrics" || ex_fail "the exporter did not start"
+	ex_wait_log "serving 4 metrics" || ex_fail "the exporter did not start"
 	/harness/exporter/workload 3:100 2:5000
 	out=$(ex_get)
 	echo "$out" | sed 's/^/    | /'
@@ -136,7 +141,10 @@ ex_serving()
 		    'hx_calls_total{comm="workload",fd="77"} 5' \
 		    'hx_calls_count_max{comm="workload",fd="77"} 5000' \
 		    '# TYPE hx_calls_total counter' '# TYPE hx_bytes histogram' \
-		    'hx_bytes_entries 2' 'hx_bytes_dropped_total 0' '# TYPE hx_reads_total counter'; do
+		    'hx_bytes_entries 2' 'hx_bytes_dropped_total 0' '# TYPE hx_reads_total counter' \
+		    'hx_inst_bucket{comm="workload",le="999"} 3' \
+		    'hx_inst_bucket{comm="workload",le="5999"} 5' 'hx_inst_count{comm="workload"} 5' \
+		    'hx_inst_count_min{comm="workload"} 100'; do
 		echo "$out" | grep -qxF "$want" || ex_fail "text format: no line '$want'"
 	done
 	out=$(ex_get 'application/openmetrics-text; version=1.0.0')
@@ -154,6 +162,9 @@ ex_serving()
 	echo "$out" | grep -q '^hx_calls_total' || ex_fail "hx_calls gone too"
 	ex_wait_log "metric hx_bytes: the trigger on syscalls/sys_enter_write is gone" ||
 		ex_fail "the log does not say hx_bytes is gone"
+	echo "== the same trigger put back by hand: exported, not the exporter's"
+	echo "${spec% }" >>$T/events/syscalls/sys_enter_write/trigger
+	ex_get | grep -qx 'hx_bytes_entries 0' || ex_fail "hx_bytes not exported again"
 
 	echo "== SIGTERM: what it installed removed, the adopted trigger left"
 	kill -TERM $EX_PID
@@ -163,9 +174,13 @@ ex_serving()
 	[ $rc -eq 0 ] || ex_fail "exit status $rc after SIGTERM"
 	grep -q '^hist:keys=fd:vals=hitcount,count' $T/events/syscalls/sys_enter_read/trigger ||
 		ex_fail "the adopted trigger was removed"
-	grep -v '^#' $T/events/syscalls/sys_enter_write/trigger | grep -q . &&
-		ex_fail "left on sys_enter_write: $(grep -v '^#' $T/events/syscalls/sys_enter_write/trigger)"
+	[ "$(grep -v '^#' $T/events/syscalls/sys_enter_write/trigger)" = "${spec}[active]" ] ||
+		ex_fail "on sys_enter_write: '$(grep -v '^#' $T/events/syscalls/sys_enter_write/trigger)', not only the one put back"
+	grep -v '^#' $T/instances/hx/events/syscalls/sys_enter_write/trigger | grep -q . &&
+		ex_fail "left in the instance: $(grep -v '^#' $T/instances/hx/events/syscalls/sys_enter_write/trigger)"
+	echo "!${spec% }" >>$T/events/syscalls/sys_enter_write/trigger
 	echo '!hist:keys=fd:vals=hitcount,count' >>$T/events/syscalls/sys_enter_read/trigger
+	rmdir $T/instances/hx
 }
 
 run_exporter()

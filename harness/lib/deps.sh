@@ -38,6 +38,11 @@ deps_install()
 	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
 		--no-install-recommends $missing >"$BUILD/apt.log" 2>&1 ||
 		die "apt-get install failed, see $BUILD/apt.log"
+	# Debian's prometheus starts a service on every address (:9090) where
+	# systemd runs; the exporter test runs its own on 127.0.0.1 instead.
+	if [[ " $(echo $missing) " == *" prometheus "* ]] && [ -d /run/systemd/system ]; then
+		$sudo systemctl disable --now prometheus.service >/dev/null 2>&1 || true
+	fi
 	missing=$(deps_missing)
 	[ -z "$missing" ] || die "still missing after install: $missing"
 }

@@ -493,7 +493,8 @@ static bool same_instance(struct metric *a, struct metric *b)
  * @st: what was written
  *
  * A trigger that is gone (removed by someone else, or its event deleted)
- * is left out and logged, once; it is logged again if it comes back.
+ * is left out and logged, once; it is logged again if it comes back, and
+ * is then exported but not removed at exit: it is no longer the exporter's.
  *
  */
 void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
@@ -522,9 +523,12 @@ void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats
 		if (!trig != m->gone) {
 			m->gone = !trig;
 			log_msg("metric %s: the trigger on %s/%s %s", m->name, m->system, m->event,
-				trig ? "is back: exported again" :
+				trig ? "is back: exported again, left at exit" :
 				"is gone (removed by someone else?): not exported");
 		}
+		/* Whoever removed it owns what comes back in its place. */
+		if (!trig)
+			m->installed = false;
 		if (trig)
 			st->series += metric_out(out, openmetrics, m, trig);
 	}
