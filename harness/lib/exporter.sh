@@ -78,6 +78,11 @@ exporter_prometheus_run()
 {
 	local top=$1 dir=$1/exporter t0=$SECONDS ports k rc note scrapes
 	check_wanted exporter:prometheus || return 0
+	if [ "$KERNEL" != ours ]; then
+		CHECK_DIR=$top check_record UNSUPPORTED exporter:prometheus \
+			"the exporter reads hist_json, which stock does not have"
+		return 0
+	fi
 	if ! grep -q '^CONFIG_E1000=y' "$OBJ/.config"; then
 		CHECK_DIR=$top check_record UNSUPPORTED exporter:prometheus \
 			"the kernel has no CONFIG_E1000 (harness/config/test.config; rebuild)"
