@@ -37,6 +37,7 @@ static void thread_cpu_ms(double *user, double *sys)
 	*sys = ru.ru_stime.tv_sec * 1e3 + ru.ru_stime.tv_usec / 1e3;
 }
 
+/* Queue BODY (malloc()ed, LEN bytes; freed by libmicrohttpd) as the answer. */
 static enum MHD_Result reply(struct MHD_Connection *conn, unsigned int status,
 			     const char *type, char *body, size_t len)
 {
@@ -48,6 +49,12 @@ static enum MHD_Result reply(struct MHD_Connection *conn, unsigned int status,
 	ret = MHD_queue_response(conn, status, r);
 	MHD_destroy_response(r);
 	return ret;
+}
+
+static enum MHD_Result reply_text(struct MHD_Connection *conn, unsigned int status,
+				  const char *text)
+{
+	return reply(conn, status, "text/plain", strdup(text), strlen(text));
 }
 
 static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char *url,
@@ -68,11 +75,10 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
 	(void)upload_size;
 	(void)state;
 	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
-		return reply(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "text/plain",
-			     strdup("GET only\n"), 9);
+		return reply_text(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "GET only\n");
 	if (strcmp(url, "/metrics"))
-		return reply(conn, MHD_HTTP_NOT_FOUND, "text/plain",
-			     strdup("hist-exporter: the metrics are at /metrics\n"), 43);
+		return reply_text(conn, MHD_HTTP_NOT_FOUND,
+				  "hist-exporter: the metrics are at /metrics\n");
 	accept = MHD_lookup_connection_value(conn, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
 	om = accept && strstr(accept, "application/openmetrics-text");
 	thread_cpu_ms(&user0, &sys0);
