@@ -152,6 +152,7 @@ ex_serving()
 		echo "$out" | grep -qxF "$want" || ex_fail "OpenMetrics: no line '$want'"
 	done
 	echo "$out" | tail -n 1 | grep -qx '# EOF' || ex_fail "OpenMetrics: not ended by # EOF"
+	wget -q -O /dev/null http://127.0.0.1:9464/ 2>/dev/null && ex_fail "/ answered, not 404"
 
 	echo "== its trigger removed by someone else"
 	spec=$(grep -o 'hist:keys=count.log2=2[^[]*' $T/events/syscalls/sys_enter_write/trigger)
