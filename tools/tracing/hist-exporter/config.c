@@ -113,8 +113,8 @@ static const char *metric_setting(struct metric *m, const char *kw, char *val)
 	if (!strcmp(kw, "labels")) {
 		if (m->labels)
 			return "labels given twice";
-		return parse_labels(m, val) ? "labels must be KEY or KEY=LABEL, "
-			"a label name of [a-zA-Z0-9_], not 'le'" : NULL;
+		return parse_labels(m, val) ?
+			"KEY or KEY=LABEL expected, a LABEL of [a-zA-Z0-9_] but 'le'" : NULL;
 	}
 	return "unknown keyword";
 }
