@@ -80,6 +80,6 @@ int http_listen(struct config *cfg);
 int http_serve(struct config *cfg);
 void http_stop(void);
 
-void log_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void log_msg(const char *fmt, ...);
 
 #endif

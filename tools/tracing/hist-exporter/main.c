@@ -31,7 +31,7 @@ void log_msg(const char *fmt, ...)
 	va_end(ap);
 }
 
-static void usage(void)
+static void usage_exit(void)
 {
 	fputs("usage: hist-exporter [-v] CONFIG\n"
 	      "  -v  log every scrape: its format, series, bytes and CPU time\n", stderr);
@@ -46,11 +46,11 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "v")) != -1) {
 		if (opt != 'v')
-			usage();
+			usage_exit();
 		http_verbose = true;
 	}
 	if (optind != argc - 1)
-		usage();
+		usage_exit();
 	/*
 	 * Blocked here, so that the HTTP thread inherits the mask and only
 	 * sigwait() below takes them.

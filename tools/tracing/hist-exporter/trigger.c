@@ -158,7 +158,7 @@ out:
 }
 
 /* The trigger whose spec is m->adopt, or the only one that begins so. */
-static int adopt(struct metric *m)
+static int adopt_trigger(struct metric *m)
 {
 	struct json_object *doc = trigger_read(m), *a = triggers_of(doc);
 	size_t i, n = a ? json_object_array_length(a) : 0, len = strlen(m->adopt);
@@ -229,7 +229,7 @@ static int metric_start(struct metric *m)
 			m->name, m->line, m->system, m->event);
 		return -1;
 	}
-	if (m->install ? install(m) : adopt(m))
+	if (m->install ? install(m) : adopt_trigger(m))
 		return -1;
 	m->hist_key = histogram_key(m->spec);
 	log_msg("metric %s: %s %s/%s: %s", m->name, m->installed ? "installed on" : "adopted on",
