@@ -815,7 +815,8 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 					   unsigned int roles, unsigned int *n_ops)
 {
 	struct hist_field *f, *operand;
-	char *close, *inner;
+	char *close, *inner, *text;
+	int err;
 
 	close = strrchr(s, ')');
 	if (s[1] != '(' || !close)
@@ -824,14 +825,22 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 		return ERR_PTR(hist_fail(b->p, HIST_ERR_UNARY_MINUS_SUBEXPR,
 					 s + 2));
 	*close = '\0';
+	/* The operand as written, modifiers included: where a caret goes. */
+	text = kstrdup(s + 2, GFP_KERNEL);
+	if (!text)
+		return ERR_PTR(-ENOMEM);
 	operand = hist_expr(b, s + 2, roles | HIST_R_OPERAND, n_ops);
 	if (IS_ERR(operand))
-		return operand;
-	if (operand->mods & HIST_M_GROUP)
-		return ERR_PTR(hist_fail(b->p, HIST_QUIET_MINUS_GROUPED,
-					 s + 2));
-	if (hist_record_string(operand))
-		return ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND, s + 2));
+		err = PTR_ERR(operand);
+	else if (operand->mods & HIST_M_GROUP)
+		err = hist_fail(b->p, HIST_QUIET_MINUS_GROUPED, text);
+	else if (hist_record_string(operand))
+		err = hist_fail(b->p, HIST_ERR_STRING_OPERAND, text);
+	else
+		err = 0;
+	kfree(text);
+	if (err)
+		return ERR_PTR(err);
 
 	inner = hist_field_spec(operand);
 	if (!inner)
@@ -902,21 +911,31 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 		return hist_unary_minus(b, s, roles, n_ops);
 	kind = hist_op_kind(*op);
 	*op = '\0';
-	l = hist_expr(b, s, roles | HIST_R_OPERAND, n_ops);
-	if (IS_ERR(l))
-		return l;
 	/*
-	 * A string operand is refused at itself, while cut: the left one
-	 * before the right one is read.
+	 * A string operand is refused at itself as written, modifiers
+	 * included (parsing cuts them off): the left one before the right
+	 * one is read.
 	 */
-	if (hist_record_string(l)) {
-		r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND, s));
+	lname = kstrdup(s, GFP_KERNEL);
+	rname = kstrdup(op + 1, GFP_KERNEL);
+	if (!lname || !rname)
+		l = ERR_PTR(-ENOMEM);
+	else
+		l = hist_expr(b, s, roles | HIST_R_OPERAND, n_ops);
+	if (IS_ERR(l)) {
+		r = l;
+	} else if (hist_record_string(l)) {
+		r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND, lname));
 	} else {
 		r = hist_expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
 		if (!IS_ERR(r) && hist_record_string(r))
 			r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND,
-					      op + 1));
+					      rname));
 	}
+	kfree(lname);
+	kfree(rname);
+	if (IS_ERR(l))
+		return l;
 	*op = "+-*/%"[kind - HIST_K_ADD];
 	if (IS_ERR(r))
 		return r;
