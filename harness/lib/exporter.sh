@@ -132,7 +132,7 @@ print(*[s.getsockname()[1] for s in ss])')
 	sed 's/^/    | /' "$dir/promcheck.txt" 2>/dev/null
 	if [ $rc -eq 0 ]; then
 		CHECK_DIR=$top check_record PASS exporter:prometheus \
-			"$note; $scrapes OpenMetrics scrapes; $((SECONDS - t0)) s"
+			"$note; $scrapes scrapes logged as OpenMetrics; $((SECONDS - t0)) s"
 	else
 		CHECK_DIR=$top check_record FAIL exporter:prometheus "$note"
 		cat "$dir"/console-*.log | grep -E '@@X|hist-exporter' | sed 's/^/    | /'
