@@ -35,7 +35,7 @@
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
-# Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
+# Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov|kcsan KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 UNIT_CPUS=all|1
 #            V=1 PREBUILT=DIR SERIES=1
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE

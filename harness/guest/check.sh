@@ -24,12 +24,21 @@ T=/sys/kernel/tracing
 # upstream kprobe suite, whose probes barely touch it, and the histdiff
 # replays of whole fuzz streams (fuzz-N, a kind of stream the fuzz/SEED
 # units run on that flavour too) run on the plain flavour only.
-FTRACE_SUITES="trigger dynevent ours"
-[ "$FLAVOUR" = debug ] || FTRACE_SUITES="trigger dynevent kprobe ours"
+# The kcsan flavour runs the cases that race our lock-free paths against
+# each other (harness/config/kcsan.config): our own suite (stress, interval
+# reads, value statistics on two CPUs...) and the poll cases; the KUnit
+# suites, tracing_map's concurrent cases among them, run at its boot. Then
+# the allocation-failure sweep (faults.sh) and a kmemleak scan.
+case $FLAVOUR in
+debug)	FTRACE_SUITES="trigger dynevent ours" ;;
+kcsan)	FTRACE_SUITES="ours" ;;
+*)	FTRACE_SUITES="trigger dynevent kprobe ours" ;;
+esac
 
 . /harness/histdiff.sh
 . /harness/fuzz.sh
 . /harness/clients.sh
+. /harness/faults.sh
 . /harness/exporter.sh
 
 units()
@@ -43,7 +52,21 @@ units()
 	for s in $FTRACE_SUITES; do
 		[ -d /ftrace/test.d/$s ] || continue
 		(cd /ftrace && find test.d/$s -name '*.tc' | sort | sed "s|^|$s ftrace:|")
-	done
+	done | if [ "$FLAVOUR" = kcsan ]; then
+		# Tables of up to 1048576 entries filled from one CPU: 5 to 10
+		# times slower under KCSAN, and racing nothing map-shared-keys
+		# and the interval cases do not.
+		grep -v -e stress/map-fill.tc -e hist/hist-size-big.tc
+	else
+		cat
+	fi
+	if [ "$FLAVOUR" = kcsan ]; then
+		echo "trigger ftrace:test.d/trigger/trigger-hist-poll.tc"
+		echo "histdiff histdiff:poll"
+		faults_units
+		echo "leaks leaks:kmemleak"
+		return
+	fi
 	histdiff_units
 	fuzz_units
 	clients_units
@@ -191,6 +214,8 @@ run_unit()
 		run_fuzz "${1#fuzz:}" ;;
 	covfuzz:*)
 		run_covfuzz ;;
+	faults:*)
+		run_faults "${1#faults:}" ;;
 	clients:*|boottime:*)
 		run_clients "$1" ;;
 	exporter:*)
@@ -240,8 +265,68 @@ unit_coverage()	# [UNIT]
 	echo 0 >$KCOV_SEEN
 }
 
+# A kernel of FLAVOUR=kcsan counts in debugfs the watchpoints KCSAN set up,
+# and it instruments our objects alone: a unit that ran our code without a
+# watchpoint would mean that KCSAN does not see it, and fails (the
+# kmemleak scan runs none of our code). The races found are reported in
+# the kernel log (and fail the unit there); their count is shown too.
+KCSAN_STATS=/sys/kernel/debug/kcsan
+kcsan_count()	# NAME: its value in $KCSAN_STATS
+{
+	awk -v n="$1:" '$1 == n { print $2 }' $KCSAN_STATS
+}
+kcsan_races()	# races found, both accesses seen or one
+{
+	echo $(($(kcsan_count data_races) + $(kcsan_count races_unknown_origin)))
+}
+unit_kcsan()	# [UNIT]
+{
+	[ -e $KCSAN_STATS ] || return 0
+	local w r
+	w=$(kcsan_count setup_watchpoints)
+	r=$(kcsan_races)
+	if [ -n "${1:-}" ] && [ "$1" != leaks:kmemleak ]; then
+		w=$((w - KCSAN_W0))
+		r=$((r - KCSAN_R0))
+		if [ "$w" -gt 0 ]; then
+			result PASS "kcsan-watched:$1" "$w watchpoints in our code, $r races"
+		else
+			result FAIL "kcsan-watched:$1" "no watchpoint in our code: KCSAN does not see it"
+		fi
+	fi
+	KCSAN_W0=$(kcsan_count setup_watchpoints)
+	KCSAN_R0=$(kcsan_races)
+}
+
+# A kernel with gcov (the kcsan flavour) counts the lines of our objects it
+# ran; once every unit has run, the counts (.gcda files, which debugfs makes
+# when they are read, so they are copied out with cat first) go to the host
+# as "@@G " lines of a gzipped tar in base64 (harness/lib/check.sh).
+GCOV_DIR=/sys/kernel/debug/gcov
+gcov_dump()
+{
+	local f
+	[ -d $GCOV_DIR ] || return 0
+	rm -rf /tmp/gcov
+	(cd $GCOV_DIR && find . -name '*.gcda') | while read -r f; do
+		mkdir -p "/tmp/gcov/${f%/*}"
+		cat "$GCOV_DIR/$f" >"/tmp/gcov/$f"
+	done
+	(cd /tmp/gcov && tar -cf - . | gzip) | base64 | sed 's/^/@@G /'
+}
+
 i=0
 suite=
+# What KCSAN saw while the KUnit suites ran at boot, once (shard 1).
+if [ -e $KCSAN_STATS ] && [ "$FROM" = 1 ] && [ "${SHARD%/*}" = 1 ]; then
+	echo "@@H BEGIN 0 kcsan:boot"
+	if [ "$(kcsan_count setup_watchpoints)" -gt 0 ]; then
+		result PASS "kcsan-watched:boot" "$(kcsan_count setup_watchpoints) watchpoints in our code while the KUnit suites ran, $(kcsan_races) races"
+	else
+		result FAIL "kcsan-watched:boot" "no watchpoint in our code while the KUnit suites ran"
+	fi
+	echo "@@H END 0"
+fi
 units >/tmp/units
 # harness_tests=A,B,...: the units whose line contains any of them.
 if [ -n "$FILTER" ]; then
@@ -267,8 +352,11 @@ while read -r s unit <&3; do
 	echo "@@H BEGIN $i $unit"
 	unit_cpus "$unit"
 	unit_coverage
+	unit_kcsan
 	run_unit "$unit" </dev/null
 	unit_coverage "$unit"
+	unit_kcsan "$unit"
 	echo "@@H END $i"
 done 3</tmp/units
+gcov_dump
 echo "@@H DONE"

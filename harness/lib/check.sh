@@ -199,9 +199,23 @@ check_run()
 	# Two guests and a Prometheus on the host (harness/lib/exporter.sh).
 	exporter_prometheus_run "$top"
 	CHECK_DIR=$top
+	check_gcov
 	check_layers
 	check_docs
 	check_summary
+}
+
+# The line coverage of our files, from a kernel built with gcov on our
+# objects (the kcsan flavour): printed, and kept in $OUT/check/gcov/.
+check_gcov()
+{
+	local consoles
+	[ -d "$OBJ/kernel/trace" ] && ls "$OBJ"/kernel/trace/*.gcno >/dev/null 2>&1 || return 0
+	consoles=$(find "$CHECK_DIR" -name 'console-*.log' | sort)
+	say "==> line coverage of our files (gcov; lines not run: $CHECK_DIR/gcov/unrun.txt)"
+	# shellcheck disable=SC2086
+	python3 "$HARNESS/lib/gcov_lines.py" "$OBJ" "$TOP/kernel/trace" "$CHECK_DIR/gcov" \
+		$consoles | tee "$CHECK_DIR/gcov.txt"
 }
 
 # host:docs, on our kernel: each documentation file is what its template

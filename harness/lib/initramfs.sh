@@ -9,6 +9,8 @@
 #   /ftrace       the base tree's tools/testing/selftests/ftrace with the
 #                 project's tools/testing/selftests/ftrace laid over
 #   /ftrace/poll  our poll.c there, built static (the hist poll() test)
+#   /bin/failnth  harness/faults/failnth.c, built static (the allocation-
+#                 failure sweep of the kcsan flavour, harness/guest/faults.sh)
 #   /lib/modules  the kernel's modules (gen_test modules, trace-events-sample)
 #   /bin/histgen, /harness/histdiff
 #                 the hist differential test (harness/histdiff/)
@@ -74,6 +76,9 @@ initramfs_build()
 	gcc -static -O2 -Wall -o "$OUT/poll" "$TOP/tools/testing/selftests/ftrace/poll.c" ||
 		die "cannot build tools/testing/selftests/ftrace/poll.c"
 	cp "$OUT/poll" "$root/ftrace/poll"
+	gcc -static -O2 -Wall -o "$OUT/failnth" "$HARNESS/faults/failnth.c" ||
+		die "cannot build harness/faults/failnth.c"
+	cp "$OUT/failnth" "$root/bin/failnth"
 
 	histdiff_initramfs "$root"
 	fuzz_initramfs "$root"

@@ -4,10 +4,16 @@
 
 kbuild_make()
 {
+	# FLAVOUR=kcsan instruments our objects only (harness/config/
+	# kcsan.config): on the command line, KCSAN_SANITIZE=n overrides every
+	# directory's setting, while an object's KCSAN_SANITIZE_<obj>.o := y
+	# still wins over it (scripts/Makefile.lib).
+	local flavour_vars=()
+	[ "$FLAVOUR" != kcsan ] || flavour_vars=(KCSAN_SANITIZE=n)
 	# Paths under build/ are hashed relative to it, so that ours, stock and
 	# other checkouts of the project share ccache hits.
 	CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 \
-		make -C "$SRC" O="$OBJ" -j"$JOBS" CC="ccache gcc" "$@"
+		make -C "$SRC" O="$OBJ" -j"$JOBS" CC="ccache gcc" "${flavour_vars[@]}" "$@"
 }
 
 kbuild_build()

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Kernel configuration: tinyconfig, then the fragments in harness/config/
 # (test.config for every kernel, ours.config for ours only, debug.config for
-# the debug flavour, kcov.config for the kcov one), then the symbols
+# the debug flavour, kcov.config and kcsan.config for those), then the symbols
 # of owned files that do not exist yet switched off. The configuration is
 # redone only when one of those inputs changed, and every symbol a fragment
 # asks for is checked afterwards.
@@ -17,9 +17,9 @@ kconfig_fragments()
 	if [ "$FLAVOUR" = debug ]; then
 		echo "$HARNESS/config/debug.config"
 	fi
-	if [ "$FLAVOUR" = kcov ]; then
-		echo "$HARNESS/config/kcov.config"
-	fi
+	case $FLAVOUR in
+	kcov|kcsan)	echo "$HARNESS/config/$FLAVOUR.config" ;;
+	esac
 }
 
 # kconfig_asked FRAGMENT...: the symbol lines of the fragments, each symbol

@@ -104,9 +104,10 @@ tree_stage()
 	done
 }
 
-# The objects FLAVOUR=kcov instruments: those of the owned .c files on
-# stock, those of every .c file of ours on ours (kernel/trace/NAME.o).
-tree_kcov_objects()
+# The objects FLAVOUR=kcov and FLAVOUR=kcsan instrument: those of the owned
+# .c files on stock, those of every .c file of ours on ours
+# (kernel/trace/NAME.o).
+tree_own_objects()
 {
 	if [ "$KERNEL" = stock ]; then
 		owned_files | sed -n 's|^kernel/trace/\(.*\)\.c$|\1.o|p'
@@ -118,7 +119,7 @@ tree_kcov_objects()
 # tree_kcov STAGE: into STAGE, which holds the wanted content of the files
 # managed in SRC, the changes of FLAVOUR=kcov (harness/kcov/README.md):
 # kernel/kcov.c with the whole-kernel PC set of harness/kcov/kcov-seen.patch,
-# and kernel/trace/Makefile asking for KCOV on tree_kcov_objects only.
+# and kernel/trace/Makefile asking for KCOV on tree_own_objects only.
 tree_kcov()
 {
 	local stage=$1 f o
@@ -132,10 +133,49 @@ tree_kcov()
 	{
 		echo
 		echo "# FLAVOUR=kcov (harness/lib/tree.sh): coverage of these objects only"
-		for o in $(tree_kcov_objects); do
+		for o in $(tree_own_objects); do
 			echo "KCOV_INSTRUMENT_$o := y"
 		done
 	} >>"$stage/kernel/trace/Makefile"
+}
+
+# tree_kcsan STAGE: into STAGE, kernel/trace/Makefile asking for KCSAN and
+# gcov on tree_own_objects only (harness/config/kcsan.config): the
+# directory has KCSAN_SANITIZE := n, and an object's own setting wins.
+# The rest of the kernel is not instrumented (harness/lib/kbuild.sh), but
+# the barriers of the locking and RCU code our code calls must still be
+# seen, as those of mm/ and kernel/sched/ are: without them KCSAN's weak
+# memory model would move a write of ours past the spin_unlock() that
+# publishes it (its own selftest fails so at boot).
+tree_kcsan()
+{
+	local stage=$1 o m
+	for m in kernel/trace/Makefile kernel/locking/Makefile kernel/rcu/Makefile; do
+		[ -e "$stage/$m" ] || install -D -m 644 "$BASE/$m" "$stage/$m"
+	done
+	{
+		echo
+		echo "# FLAVOUR=kcsan (harness/lib/tree.sh): data races and line coverage"
+		for o in $(tree_own_objects); do
+			echo "KCSAN_SANITIZE_$o := y"
+			echo "GCOV_PROFILE_$o := y"
+		done
+	} >>"$stage/kernel/trace/Makefile"
+	for m in kernel/locking/Makefile kernel/rcu/Makefile; do
+		printf '\n# FLAVOUR=kcsan (harness/lib/tree.sh): barriers seen by KCSAN\nKCSAN_INSTRUMENT_BARRIERS := y\n' \
+			>>"$stage/$m"
+	done
+	# lockdep stays out of KCSAN's way altogether, as the Makefile wants.
+	echo 'KCSAN_INSTRUMENT_BARRIERS_lockdep.o := n' >>"$stage/kernel/locking/Makefile"
+}
+
+# tree_flavour STAGE: the changes of this flavour to the tree, if any.
+tree_flavour()
+{
+	case $FLAVOUR in
+	kcov)	tree_kcov "$1" ;;
+	kcsan)	tree_kcsan "$1" ;;
+	esac
 }
 
 tree_prepare()
@@ -151,11 +191,11 @@ tree_prepare()
 	tree_link "$SRC"
 	local stage=$OUT/stage manifest=$SRC.managed f
 	if [ "$KERNEL" = stock ]; then
-		if [ "$FLAVOUR" = kcov ]; then
+		if [ "$FLAVOUR" = kcov ] || [ "$FLAVOUR" = kcsan ]; then
 			rm -rf "$stage"
-			tree_kcov "$stage"
+			tree_flavour "$stage"
 			rsync -rc "$stage/" "$SRC/"
-			say "    stock: $SRC is the base tree with KCOV on its hist objects"
+			say "    stock: $SRC is the base tree with $FLAVOUR on its hist objects"
 			return 0
 		fi
 		say "    stock: $SRC is the base tree as it is"
@@ -163,7 +203,7 @@ tree_prepare()
 	fi
 
 	tree_stage "$stage"
-	[ "$FLAVOUR" != kcov ] || tree_kcov "$stage"
+	tree_flavour "$stage"
 
 	# Files managed last time but not now go back to the base version.
 	if [ -f "$manifest" ]; then
