@@ -257,6 +257,13 @@ static int hist_cmd_reg(char *glob, struct event_trigger_data *data,
 	update_cond_flag(file);
 	ret = trace_event_trigger_enable_disable(file, 1);
 	if (ret) {
+		/*
+		 * The event could not be enabled (its probe not registered:
+		 * an allocation failed). The trigger and soft mode references
+		 * taken on the way are dropped too, or the event would stay in
+		 * soft mode, never to be enabled by a later trigger.
+		 */
+		trace_event_trigger_enable_disable(file, 0);
 		list_del_rcu(&data->list);
 		update_cond_flag(file);
 		data->ref--;

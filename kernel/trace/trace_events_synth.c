@@ -884,6 +884,8 @@ static int synth_event_reg(struct trace_event_call *call, enum trace_reg type,
 static int synth_event_register(struct synth_event *event)
 {
 	struct trace_event_call *call = &event->call;
+	struct trace_event_file *file;
+	struct trace_array *tr;
 	int ret;
 
 	lockdep_assert_held(&event_mutex);
@@ -908,6 +910,20 @@ static int synth_event_register(struct synth_event *event)
 	if (ret) {
 		unregister_trace_event(&call->event);
 		return ret;
+	}
+	/*
+	 * trace_add_event_call() succeeds even where an instance's file of
+	 * the event or its directory could not be made (an allocation
+	 * failed). Without them in the top instance, the event could not be
+	 * enabled nor its format read: it is taken back (which unregisters
+	 * its trace_event too), and the writer told. Before tracefs is up
+	 * (an event of the boot configuration), no event has a directory yet.
+	 */
+	tr = top_trace_array();
+	file = __find_event_file(tr, SYNTH_SYSTEM, event->name);
+	if (!file || (tr->event_dir && !file->ei)) {
+		trace_remove_event_call(call);
+		return -ENOMEM;
 	}
 
 	dyn_event_init(&event->devent, &synth_event_ops);

@@ -733,7 +733,15 @@ bool tracing_map_elt_var_read_once(struct tracing_map_elt *elt,
 	return tracing_map_elt_var_read(elt, i, val, true);
 }
 
-/* The counters of every CPU added up. */
+/*
+ * The counters of every CPU added up. Each counter is written by its own
+ * CPU alone, with one this_cpu_inc() (an instruction KCSAN does not see),
+ * while this may run on another CPU: the race is intended. Each counter is
+ * taken with one load (READ_ONCE(); on a 32-bit kernel a u64 may still be
+ * read in two halves while it carries), and the total is a snapshot that
+ * insertions running meanwhile may or may not be part of, as the callers
+ * say.
+ */
 static struct tracing_map_cpu_stats stats_total(const struct tracing_map *map)
 {
 	struct tracing_map_cpu_stats total = {}, *st;
@@ -741,9 +749,9 @@ static struct tracing_map_cpu_stats stats_total(const struct tracing_map *map)
 
 	for_each_possible_cpu(cpu) {
 		st = per_cpu_ptr(map->stats, cpu);
-		total.hits += st->hits;
-		total.drops += st->drops;
-		total.entries += st->entries;
+		total.hits += READ_ONCE(st->hits);
+		total.drops += READ_ONCE(st->drops);
+		total.entries += READ_ONCE(st->entries);
 	}
 	return total;
 }
