@@ -34,7 +34,7 @@ faults_units()
 	[ -e /proc/self/fail-nth ] && [ -d /sys/kernel/debug/failslab ] || return 0
 	local n
 	for n in plain strings stack vars chain onmax onchange named \
-		synth dyn-synth dyn-user \
+		synth dyn-synth \
 		read-hist read-json read-debug read-interval; do
 		echo "faults faults:$n"
 	done
@@ -263,7 +263,6 @@ run_faults()
 	named)	sweep named $t 'hist:name=fzn:keys=id:vals=val' live_end_hist '!hist:name=fzn:keys=id:vals=val' ;;
 	synth)	sweep synth $T/synthetic_events 'fz_syn u64 a; char b[16]' 'live_event synthetic/fz_syn' '!fz_syn' ;;
 	dyn-synth) sweep dyn-synth $T/dynamic_events 's:fz_dsyn u32 x; u64 y' 'live_event synthetic/fz_dsyn' '-:fz_dsyn' ;;
-	dyn-user) sweep dyn-user $T/dynamic_events 'u:fz_due u32 x' 'live_event user_events/fz_due' '-:fz_due u32 x' ;;
 	read-*)
 		echo 'hist:keys=id,common_stacktrace:vals=val.max' >>$t
 		fire pair
