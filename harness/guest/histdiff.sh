@@ -22,7 +22,7 @@ histdiff_units()
 	for c in $HD/cases/*.sh; do
 		[ -e "$c" ] || continue
 		n=${c##*/}
-		case $FLAVOUR:$n in debug:fuzz-*) continue ;; esac
+		case $FLAVOUR:$n in debug:fuzz-* | kcsan:fuzz-*) continue ;; esac
 		echo "histdiff histdiff:${n%.sh}"
 	done
 }
@@ -41,14 +41,14 @@ histdiff_missing()
 }
 
 # histdiff_compare REF OUT: diff -u of the two. The references are stock's
-# answers on the plain configuration; a debug kernel lays its code out
-# differently (KASAN, UBSAN), so there function offsets and sizes are
-# masked, the frames of a stack trace dropped (inlining differs too: a
+# answers on the plain configuration; a kernel of a checking flavour lays
+# its code out differently (KASAN, UBSAN, KCSAN), so there function offsets
+# and sizes are masked, the frames of a stack trace dropped (inlining differs too: a
 # frame on its own line, or the first one on a key's line) and
 # runs of blanks squeezed (a symbol is printed padded to a width).
 histdiff_compare()
 {
-	if [ "$FLAVOUR" != debug ]; then
+	if [ "$FLAVOUR" = plain ]; then
 		diff -u "$1" "$2"
 		return
 	fi

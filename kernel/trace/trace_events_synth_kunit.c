@@ -137,69 +137,87 @@ out_delete:
 
 /**
  * struct sk_env - an event under test, enabled in its own instance
- * @tr:		the instance
- * @file:	the event's file in it
- * @se:		the event, pinned
+ * @tr:		the instance, or NULL before it is got
+ * @file:	the event's file in it, or NULL before it is got
+ * @enabled:	whether the event was enabled in the instance
+ * @se:		the event, pinned, or NULL before it is
  * @name:	the event's name
+ * @destroy_ret: what trace_array_destroy() of the instance returned
+ * @delete_ret:	what synth_event_delete() of the event returned
+ *
+ * Made by sk_env_init(), which also registers sk_env_undo() to run when
+ * the case ends, however it ends: a failed assertion in the middle of a
+ * case leaves no event or instance to the cases after it. sk_env_exit()
+ * runs the undo at once and checks that both went away.
  */
 struct sk_env {
 	struct trace_array	*tr;
 	struct trace_event_file	*file;
+	bool			enabled;
 	struct synth_event	*se;
 	const char		*name;
+	int			destroy_ret;
+	int			delete_ret;
 };
 
-static int sk_env_init(struct kunit *test, struct sk_env *env,
-		       const char *name, struct synth_field_desc *fields,
-		       unsigned int n_fields)
+/* Undoes, last first, what sk_env_init() did of its steps. */
+static void sk_env_undo(void *data)
 {
-	int ret;
+	struct sk_env *env = data;
 
+	if (env->se) {
+		mutex_lock(&event_mutex);
+		synth_event_put(env->se);
+		mutex_unlock(&event_mutex);
+	}
+	if (env->enabled)
+		trace_array_set_clr_event(env->tr, SYNTH_SYSTEM, env->name,
+					  false);
+	if (env->file)
+		trace_put_event_file(env->file);
+	if (env->tr) {
+		trace_array_put(env->tr);
+		env->destroy_ret = trace_array_destroy(env->tr);
+	}
+	env->delete_ret = synth_event_delete(env->name);
+}
+
+static struct sk_env *sk_env_init(struct kunit *test, const char *name,
+				  struct synth_field_desc *fields,
+				  unsigned int n_fields)
+{
+	struct trace_event_file *file;
+	struct sk_env *env;
+
+	env = kunit_kzalloc(test, sizeof(*env), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, env);
 	env->name = name;
-	ret = synth_event_create(name, fields, n_fields, NULL);
-	if (ret)
-		return ret;
+	KUNIT_ASSERT_EQ(test, synth_event_create(name, fields, n_fields, NULL),
+			0);
+	KUNIT_ASSERT_EQ(test, kunit_add_action_or_reset(test, sk_env_undo, env),
+			0);
 
 	env->tr = trace_array_get_by_name(SK_INSTANCE, NULL);
-	if (!env->tr) {
-		ret = -ENOMEM;
-		goto out_delete;
-	}
-	env->file = trace_get_event_file(SK_INSTANCE, SYNTH_SYSTEM, name);
-	if (IS_ERR(env->file)) {
-		ret = PTR_ERR(env->file);
-		goto out_destroy;
-	}
-	ret = trace_array_set_clr_event(env->tr, SYNTH_SYSTEM, name, true);
-	if (ret)
-		goto out_put_file;
+	KUNIT_ASSERT_NOT_NULL(test, env->tr);
+	file = trace_get_event_file(SK_INSTANCE, SYNTH_SYSTEM, name);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, file);
+	env->file = file;
+	KUNIT_ASSERT_EQ(test, trace_array_set_clr_event(env->tr, SYNTH_SYSTEM,
+							name, true), 0);
+	env->enabled = true;
 
 	mutex_lock(&event_mutex);
 	env->se = synth_event_find(name);
 	synth_event_get(env->se);
 	mutex_unlock(&event_mutex);
-	return 0;
-
-out_put_file:
-	trace_put_event_file(env->file);
-out_destroy:
-	trace_array_put(env->tr);
-	trace_array_destroy(env->tr);
-out_delete:
-	synth_event_delete(name);
-	return ret;
+	return env;
 }
 
 static void sk_env_exit(struct kunit *test, struct sk_env *env)
 {
-	mutex_lock(&event_mutex);
-	synth_event_put(env->se);
-	mutex_unlock(&event_mutex);
-	trace_array_set_clr_event(env->tr, SYNTH_SYSTEM, env->name, false);
-	trace_put_event_file(env->file);
-	trace_array_put(env->tr);
-	KUNIT_EXPECT_EQ(test, trace_array_destroy(env->tr), 0);
-	KUNIT_EXPECT_EQ(test, synth_event_delete(env->name), 0);
+	kunit_release_action(test, sk_env_undo, env);
+	KUNIT_EXPECT_EQ(test, env->destroy_ret, 0);
+	KUNIT_EXPECT_EQ(test, env->delete_ret, 0);
 }
 
 /* The next record of the instance, from any CPU, or NULL. */
@@ -227,8 +245,7 @@ static struct ftrace_event_field *sk_field(struct kunit *test,
 	list_for_each_entry(field, trace_get_fields(env->file->event_call), link)
 		if (!strcmp(field->name, name))
 			return field;
-	KUNIT_FAIL(test, "no format field %s", name);
-	return NULL;
+	KUNIT_FAIL_AND_ABORT(test, "no format field %s", name);
 }
 
 /* A __data_loc field of @rec: its data, and its length in @len. */
@@ -239,8 +256,6 @@ static const void *sk_data_loc(struct kunit *test, struct sk_env *env,
 	struct ftrace_event_field *field = sk_field(test, env, name);
 	u32 loc;
 
-	if (!field)
-		return NULL;
 	KUNIT_EXPECT_TRUE(test, str_has_prefix(field->type, "__data_loc "));
 	loc = *(const u32 *)(rec + field->offset);
 	*len = loc >> 16;
@@ -251,11 +266,8 @@ static u64 sk_number(struct kunit *test, struct sk_env *env,
 		     const void *rec, const char *name)
 {
 	struct ftrace_event_field *field = sk_field(test, env, name);
-	const void *p;
+	const void *p = rec + field->offset;
 
-	if (!field)
-		return 0;
-	p = rec + field->offset;
 	switch (field->size) {
 	case 1:
 		return field->is_signed ? (u64)*(const s8 *)p : *(const u8 *)p;
@@ -290,7 +302,7 @@ static void sk_test_emit(struct kunit *test)
 	/* Field i takes vals[idx[i]]: the values are stored backwards. */
 	static const unsigned int idx[] = { 6, 5, 4, 3, 2, 1, 0 };
 	const void *rec, *data;
-	struct sk_env env;
+	struct sk_env *env;
 	unsigned int len;
 	char *longstr;
 	u64 vals[7];
@@ -307,51 +319,51 @@ static void sk_test_emit(struct kunit *test)
 	vals[1] = 42;
 	vals[0] = (u64)(unsigned long)longstr;
 
-	KUNIT_ASSERT_EQ(test, sk_env_init(test, &env, "sk_emit", sk_emit_fields,
-					  ARRAY_SIZE(sk_emit_fields)), 0);
+	env = sk_env_init(test, "sk_emit", sk_emit_fields,
+			  ARRAY_SIZE(sk_emit_fields));
 
 	preempt_disable();
-	synth_event_emit(env.se, vals, idx);
+	synth_event_emit(env->se, vals, idx);
 	preempt_enable();
 
-	rec = sk_next_record(&env);
+	rec = sk_next_record(env);
 	KUNIT_ASSERT_NOT_NULL(test, rec);
 	KUNIT_EXPECT_EQ(test, ((const struct trace_entry *)rec)->type,
-			env.file->event_call->event.type);
-	KUNIT_EXPECT_EQ(test, sk_number(test, &env, rec, "num"),
+			env->file->event_call->event.type);
+	KUNIT_EXPECT_EQ(test, sk_number(test, env, rec, "num"),
 			0x1122334455667788ULL);
-	KUNIT_EXPECT_EQ(test, (s64)sk_number(test, &env, rec, "small"), -3);
-	KUNIT_EXPECT_EQ(test, sk_number(test, &env, rec, "pid"), 42);
+	KUNIT_EXPECT_EQ(test, (s64)sk_number(test, env, rec, "small"), -3);
+	KUNIT_EXPECT_EQ(test, sk_number(test, env, rec, "pid"), 42);
 
 	/* char[8] keeps 7 characters and the NUL */
 	KUNIT_EXPECT_STREQ(test, (const char *)rec +
-			   sk_field(test, &env, "str")->offset, "truncat");
+			   sk_field(test, env, "str")->offset, "truncat");
 
 	/* char[] takes exactly strlen() + 1 bytes */
-	data = sk_data_loc(test, &env, rec, "dyn", &len);
+	data = sk_data_loc(test, env, rec, "dyn", &len);
 	KUNIT_EXPECT_EQ(test, len, sizeof("dynamic"));
 	KUNIT_EXPECT_MEMEQ(test, data, "dynamic", sizeof("dynamic"));
 
 	/* up to STR_VAR_LEN_MAX - 1 characters and the NUL */
-	data = sk_data_loc(test, &env, rec, "longdyn", &len);
+	data = sk_data_loc(test, env, rec, "longdyn", &len);
 	KUNIT_EXPECT_EQ(test, len, STR_VAR_LEN_MAX);
 	KUNIT_EXPECT_EQ(test, strnlen(data, len), STR_VAR_LEN_MAX - 1);
 
 	/* the stack ends at its first zero entry */
-	data = sk_data_loc(test, &env, rec, "stack", &len);
+	data = sk_data_loc(test, env, rec, "stack", &len);
 	KUNIT_EXPECT_EQ(test, len, 2 * sizeof(long));
 	KUNIT_EXPECT_MEMEQ(test, data, stack, 2 * sizeof(long));
 
-	KUNIT_EXPECT_NULL(test, sk_next_record(&env));
+	KUNIT_EXPECT_NULL(test, sk_next_record(env));
 
 	/* Disabled in the instance: nothing is generated. */
-	trace_array_set_clr_event(env.tr, SYNTH_SYSTEM, env.name, false);
+	trace_array_set_clr_event(env->tr, SYNTH_SYSTEM, env->name, false);
 	preempt_disable();
-	synth_event_emit(env.se, vals, idx);
+	synth_event_emit(env->se, vals, idx);
 	preempt_enable();
-	KUNIT_EXPECT_NULL(test, sk_next_record(&env));
+	KUNIT_EXPECT_NULL(test, sk_next_record(env));
 
-	sk_env_exit(test, &env);
+	sk_env_exit(test, env);
 }
 
 static struct synth_field_desc sk_edge_fields[] = {
@@ -387,7 +399,7 @@ static const char *sk_edge_emit(struct kunit *test, struct sk_env *env,
 static void sk_test_emit_page_end(struct kunit *test)
 {
 	const char *data;
-	struct sk_env env;
+	struct sk_env *env;
 	unsigned int len, n;
 	char *page, *end;
 
@@ -395,12 +407,12 @@ static void sk_test_emit_page_end(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, page);
 	end = page + PAGE_SIZE;
 	memset(page, 'y', PAGE_SIZE);
-	KUNIT_ASSERT_EQ(test, sk_env_init(test, &env, "sk_edge", sk_edge_fields,
-					  ARRAY_SIZE(sk_edge_fields)), 0);
+	env = sk_env_init(test, "sk_edge", sk_edge_fields,
+			  ARRAY_SIZE(sk_edge_fields));
 
 	end[-1] = '\0';
 	for (n = 1; n <= 2 * sizeof(long) + 1; n++) {
-		data = sk_edge_emit(test, &env, end - n, &len);
+		data = sk_edge_emit(test, env, end - n, &len);
 		if (!data)
 			break;
 		KUNIT_EXPECT_EQ(test, len, n);
@@ -409,14 +421,14 @@ static void sk_test_emit_page_end(struct kunit *test)
 
 	end[-1] = 'y';
 	for (n = 1; n <= sizeof(long) + 1; n++) {
-		data = sk_edge_emit(test, &env, end - n, &len);
+		data = sk_edge_emit(test, env, end - n, &len);
 		if (!data)
 			break;
 		KUNIT_EXPECT_EQ(test, len, 1);
 		KUNIT_EXPECT_EQ(test, data[0], '\0');
 	}
 
-	sk_env_exit(test, &env);
+	sk_env_exit(test, env);
 	vfree(page);
 }
 
@@ -436,41 +448,41 @@ static void sk_test_trace_api(struct kunit *test)
 {
 	struct synth_event_trace_state state;
 	const void *rec, *data;
-	struct sk_env env;
+	struct sk_env *env;
 	unsigned int len;
 	u64 vals[2] = { (u64)-7, (u64)(unsigned long)"api" };
 
-	KUNIT_ASSERT_EQ(test, sk_env_init(test, &env, "sk_api", sk_api_fields,
-					  ARRAY_SIZE(sk_api_fields)), 0);
+	env = sk_env_init(test, "sk_api", sk_api_fields,
+			  ARRAY_SIZE(sk_api_fields));
 
-	KUNIT_EXPECT_EQ(test, synth_event_trace_array(env.file, vals, 1),
+	KUNIT_EXPECT_EQ(test, synth_event_trace_array(env->file, vals, 1),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, synth_event_trace_array(env.file, vals, 2), 0);
-	rec = sk_next_record(&env);
+	KUNIT_EXPECT_EQ(test, synth_event_trace_array(env->file, vals, 2), 0);
+	rec = sk_next_record(env);
 	KUNIT_ASSERT_NOT_NULL(test, rec);
-	KUNIT_EXPECT_EQ(test, (s64)sk_number(test, &env, rec, "i"), -7);
-	data = sk_data_loc(test, &env, rec, "d", &len);
+	KUNIT_EXPECT_EQ(test, (s64)sk_number(test, env, rec, "i"), -7);
+	data = sk_data_loc(test, env, rec, "d", &len);
 	KUNIT_EXPECT_EQ(test, len, sizeof("api"));
 	KUNIT_EXPECT_MEMEQ(test, data, "api", sizeof("api"));
 
 	/* The piecewise API cannot size variable-length fields. */
-	KUNIT_EXPECT_EQ(test, synth_event_trace_start(env.file, &state),
+	KUNIT_EXPECT_EQ(test, synth_event_trace_start(env->file, &state),
 			-EINVAL);
-	sk_env_exit(test, &env);
+	sk_env_exit(test, env);
 
-	KUNIT_ASSERT_EQ(test, sk_env_init(test, &env, "sk_fixed", sk_fixed_fields,
-					  ARRAY_SIZE(sk_fixed_fields)), 0);
-	KUNIT_ASSERT_EQ(test, synth_event_trace_start(env.file, &state), 0);
+	env = sk_env_init(test, "sk_fixed", sk_fixed_fields,
+			  ARRAY_SIZE(sk_fixed_fields));
+	KUNIT_ASSERT_EQ(test, synth_event_trace_start(env->file, &state), 0);
 	KUNIT_EXPECT_EQ(test, synth_event_add_val("b", 2, &state), 0);
 	KUNIT_EXPECT_EQ(test, synth_event_add_val("nope", 3, &state), -EINVAL);
 	KUNIT_EXPECT_EQ(test, synth_event_add_next_val(1, &state), -EINVAL);
 	KUNIT_EXPECT_EQ(test, synth_event_trace_end(&state), 0);
-	rec = sk_next_record(&env);
+	rec = sk_next_record(env);
 	KUNIT_ASSERT_NOT_NULL(test, rec);
 	/* a field not set reads as zero */
-	KUNIT_EXPECT_EQ(test, sk_number(test, &env, rec, "a"), 0);
-	KUNIT_EXPECT_EQ(test, sk_number(test, &env, rec, "b"), 2);
-	sk_env_exit(test, &env);
+	KUNIT_EXPECT_EQ(test, sk_number(test, env, rec, "a"), 0);
+	KUNIT_EXPECT_EQ(test, sk_number(test, env, rec, "b"), 2);
+	sk_env_exit(test, env);
 }
 
 /*
