@@ -170,12 +170,6 @@ static int hist_use_timestamps(struct hist_parse *p, struct hist_trigger *ht)
 	return tracing_set_filter_buffering(ht->tr, true);
 }
 
-static int hist_cmd_init(struct event_trigger_data *data)
-{
-	data->ref++;
-	return 0;
-}
-
 /*
  * The last reference is gone: take the trigger apart. A histogram that
  * joined a name holds a reference on the first one of that name (its
@@ -250,9 +244,7 @@ static int hist_cmd_reg(char *glob, struct event_trigger_data *data,
 
 	lockdep_assert_held(&event_mutex);
 
-	ret = hist_cmd_init(data);
-	if (ret)
-		return ret;
+	data->ref++;	/* the list's; hist_cmd_free() drops it on removal */
 	list_add_tail_rcu(&data->list, &file->triggers);
 	update_cond_flag(file);
 	ret = trace_event_trigger_enable_disable(file, 1);
@@ -286,6 +278,12 @@ static void hist_remove_trigger(struct event_trigger_data *data,
 	hist_cmd_free(data);
 }
 
+/*
+ * struct event_command requires it, but the core calls it only from
+ * event_trigger_parse(), which "hist" does not use: hist_cmd_parse()
+ * removes through hist_remove_matching(), which also refuses the removal
+ * of a histogram whose variables are read.
+ */
 static void hist_cmd_unreg(char *glob, struct event_trigger_data *test,
 			   struct trace_event_file *file)
 {
@@ -678,7 +676,6 @@ static struct event_command hist_cmd = {
 	.set_filter	= set_trigger_filter,
 	.trigger	= hist_trigger_hit,
 	.print		= hist_print_spec,
-	.init		= hist_cmd_init,
 	.free		= hist_cmd_free,
 };
 

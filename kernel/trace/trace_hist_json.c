@@ -38,22 +38,28 @@
 
 #include "trace_hist.h"
 
-/* @n bytes of @s at most, to its NUL, as a JSON string. */
+/*
+ * @n bytes of @s at most, to its NUL, as a JSON string. The runs of bytes
+ * that need no escape go out in one write each.
+ */
 static void json_str(struct seq_file *m, const char *s, size_t n)
 {
-	size_t i;
+	size_t i, run = 0;
 
 	seq_putc(m, '"');
 	for (i = 0; i < n && s[i]; i++) {
 		unsigned char c = s[i];
 
+		if (c >= 0x20 && c <= 0x7e && c != '"' && c != '\\')
+			continue;
+		seq_write(m, s + run, i - run);
+		run = i + 1;
 		if (c == '"' || c == '\\')
 			seq_printf(m, "\\%c", c);
-		else if (c < 0x20 || c > 0x7e)
-			seq_printf(m, "\\u%04x", c);
 		else
-			seq_putc(m, c);
+			seq_printf(m, "\\u%04x", c);
 	}
+	seq_write(m, s + run, i - run);
 	seq_putc(m, '"');
 }
 
@@ -67,9 +73,9 @@ static void json_name(struct seq_file *m, const char *name)
 static void json_num(struct seq_file *m, u64 val, bool is_signed)
 {
 	if (is_signed)
-		seq_printf(m, "%lld", (s64)val);
+		seq_put_decimal_ll(m, "", (s64)val);
 	else
-		seq_printf(m, "%llu", val);
+		seq_put_decimal_ull(m, "", val);
 }
 
 /* A key printed as a number by the hist file (hist_print_key_num()). */
@@ -154,15 +160,47 @@ static void json_keys(struct seq_file *m, const struct hist_trigger *ht,
 	seq_putc(m, '}');
 }
 
+static void json_free_names(const struct hist_trigger *ht, char **names)
+{
+	unsigned int i;
+
+	for (i = 0; i < ht->n_vals; i++)
+		kfree(names[i]);
+	kfree(names);
+}
+
+/*
+ * The names of the values of @ht as the trigger file spells them
+ * ("bytes_req.hex", "lat.max"), made once for the whole table. Return:
+ * an array of ht->n_vals names, or NULL when out of memory.
+ */
+static char **json_val_names(const struct hist_trigger *ht)
+{
+	char **names;
+	unsigned int i;
+
+	names = kcalloc(ht->n_vals, sizeof(*names), GFP_KERNEL);
+	if (!names)
+		return NULL;
+	for (i = 0; i < ht->n_vals; i++) {
+		names[i] = hist_field_spec(ht->vals[i]);
+		if (!names[i]) {
+			json_free_names(ht, names);
+			return NULL;
+		}
+	}
+	return names;
+}
+
 /* The values of the entry @ent, as the sums stand for them. */
 static void json_values(struct seq_file *m, const struct hist_trigger *ht,
+			char *const *names,
 			const struct tracing_map_sort_entry *ent)
 {
 	u64 hits = tracing_map_entry_sum(ent, 0);
 	const struct hist_field *f;
 	bool first = true;
 	unsigned int i;
-	char *spec;
 
 	seq_puts(m, ",\"values\":{");
 	for (i = 0; i < ht->n_vals; i++) {
@@ -173,9 +211,7 @@ static void json_values(struct seq_file *m, const struct hist_trigger *ht,
 		if (!first)
 			seq_putc(m, ',');
 		first = false;
-		spec = hist_field_spec(f);
-		json_name(m, spec ? spec : f->name);
-		kfree(spec);
+		json_name(m, names[i]);
 		/* A sum of a signed field is the signed number it adds to. */
 		json_num(m, hist_stat_value(f, tracing_map_entry_sum(ent, f->sum_idx),
 					    hits), f->is_signed);
@@ -235,8 +271,8 @@ static int json_trigger(struct seq_file *m, struct event_trigger_data *data)
 	const struct hist_trigger *ht = data->private_data;
 	const struct hist_table *table = ht->table;
 	struct tracing_map_snapshot *snap;
+	char *spec, **names;
 	size_t len;
-	char *spec;
 	unsigned int i;
 
 	spec = hist_render(json_spec, data, &len);
@@ -248,18 +284,24 @@ static int json_trigger(struct seq_file *m, struct event_trigger_data *data)
 	seq_printf(m, ",\"paused\":%s,\n  \"entries\":[",
 		   data->paused ? "true" : "false");
 
+	names = json_val_names(ht);
+	if (!names)
+		return -ENOMEM;
 	snap = hist_snapshot(ht, false);
-	if (IS_ERR(snap))
+	if (IS_ERR(snap)) {
+		json_free_names(ht, names);
 		return PTR_ERR(snap);
+	}
 	for (i = 0; i < snap->n_entries; i++) {
 		seq_puts(m, i ? ",\n   {" : "\n   {");
 		json_keys(m, ht, snap->entries[i].elt);
-		json_values(m, ht, &snap->entries[i]);
+		json_values(m, ht, names, &snap->entries[i]);
 		json_actions(m, ht, snap->entries[i].elt);
 		seq_putc(m, '}');
 		cond_resched();
 	}
 	tracing_map_snapshot_free(snap);
+	json_free_names(ht, names);
 
 	/* The hist file's totals (hist_print_table()). */
 	seq_printf(m, "],\n  \"totals\":{\"hits\":%llu,\"entries\":%u,\"dropped\":%llu}}",

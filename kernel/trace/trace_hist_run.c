@@ -32,7 +32,8 @@
  *
  * A plain trigger (ht->plain, decided by hist_scratch_alloc()) takes a
  * short way instead: every key and value is a number of the record or
- * hitcount, and it has no variable, reference, stack or action. Its key
+ * hitcount (a value may be kept as a .min, .max or .avg), and it has no
+ * variable, reference, stack or action. Its key
  * is at most HIST_KEYS_MAX u64 words, built on the stack from the record;
  * it then does steps 4, 5 and 7 and nothing else. It has no scratch at
  * all: a hit reads the record and the trigger, writes only its stack and
@@ -744,6 +745,7 @@ static noinline void hist_plain_hit(const struct hist_trigger *ht,
 	struct tracing_map_elt *elt;
 	const struct hist_field *f;
 	unsigned int i;
+	u64 val;
 
 	for (i = 0; i < ht->n_keys; i++) {
 		f = ht->keys[i];
@@ -753,9 +755,13 @@ static noinline void hist_plain_hit(const struct hist_trigger *ht,
 	if (elt) {
 		for (i = 0; i < ht->n_vals; i++) {
 			f = ht->vals[i];
-			tracing_map_elt_sum_add(elt, f->sum_idx,
-						f->kind == HIST_K_HITCOUNT ? 1 :
-						hist_record_num(f, rec));
+			val = f->kind == HIST_K_HITCOUNT ? 1 :
+			      hist_record_num(f, rec);
+			if (unlikely(f->mods & HIST_M_EXTREME))
+				tracing_map_elt_sum_max(elt, f->sum_idx,
+							hist_extreme(f, val));
+			else
+				tracing_map_elt_sum_add(elt, f->sum_idx, val);
 		}
 	}
 	hist_hit_wake();
@@ -844,8 +850,7 @@ static bool hist_is_plain(const struct hist_trigger *ht)
 {
 	unsigned int i;
 
-	if (ht->n_vars || ht->n_refs || ht->has_extremes ||
-	    !list_empty(&ht->actions) ||
+	if (ht->n_vars || ht->n_refs || !list_empty(&ht->actions) ||
 	    ht->key_size != ht->n_keys * sizeof(u64))
 		return false;
 	for (i = 0; i < ht->n_slots; i++)
