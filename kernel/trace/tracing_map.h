@@ -394,10 +394,11 @@ static inline void tracing_map_elt_sum_add(struct tracing_map_elt *elt,
  * CPU: a cmpxchg() only ever replaces a value by a larger one, and one that
  * fails sees the value that beat it; a @val that does not win returns
  * after one read, which is the common case once an entry has seen a few
- * hits.
+ * hits. Always inline: it runs at every hit, once per such value, and a
+ * call costs more than the loop.
  */
-static inline void tracing_map_elt_sum_max(struct tracing_map_elt *elt,
-					   unsigned int i, u64 val)
+static __always_inline void
+tracing_map_elt_sum_max(struct tracing_map_elt *elt, unsigned int i, u64 val)
 {
 	s64 old = atomic64_read(&elt->sums[i]);
 
