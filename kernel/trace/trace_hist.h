@@ -738,7 +738,6 @@ struct hist_table {
  *		reference or action: a hit takes the short way and the
  *		trigger has no scratch (trace_hist_run.c)
  * @has_stacktrace: a field reads the stack of the event
- * @has_extremes: a value is a .min or a .max
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
  * @ts_usecs:	common_timestamp is in microseconds (a field said .usecs)
@@ -791,7 +790,6 @@ struct hist_trigger {
 	bool			removed;
 	bool			plain;
 	bool			has_stacktrace;
-	bool			has_extremes;
 	bool			nohitcount;
 	bool			uses_timestamp;
 	bool			ts_usecs;

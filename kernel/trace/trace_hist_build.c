@@ -159,8 +159,6 @@ static int hist_build_vals(struct hist_build *b)
 			n_stats++;
 		else
 			n_plain++;
-		if (f->mods & HIST_M_EXTREME)
-			ht->has_extremes = true;
 		ht->vals[ht->n_vals++] = f;
 	}
 	if (list && strcmp(list, "hitcount"))

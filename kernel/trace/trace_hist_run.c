@@ -659,30 +659,22 @@ static void hist_run_actions(struct hist_trigger *ht, struct hist_frame *fr,
 	}
 }
 
-/* One hit, in its scratch chunk; see the top of this file. */
 /*
- * The values of a table that keeps a .min or a .max: each sum is added to
- * or raised (an .avg is a sum, divided when printed). Lock-free as a sum
- * is: tracing_map_elt_sum_max() is a cmpxchg loop.
+ * Add @val to the sum of the value @f, or, for a .min or a .max, raise the
+ * sum to it (an .avg is a sum, divided when printed). Lock-free as a sum
+ * is: tracing_map_elt_sum_max() is a cmpxchg loop. Both ways of a hit use
+ * it.
  */
-static void hist_add_stats(const struct hist_trigger *ht,
-			   const struct hist_frame *fr,
-			   struct tracing_map_elt *elt)
+static __always_inline void hist_sum_value(struct tracing_map_elt *elt,
+					   const struct hist_field *f, u64 val)
 {
-	const struct hist_field *f;
-	unsigned int i;
-
-	for (i = 0; i < ht->n_vals; i++) {
-		f = ht->vals[i];
-		if (f->mods & HIST_M_EXTREME)
-			tracing_map_elt_sum_max(elt, f->sum_idx,
-						hist_extreme(f, fr->vals[f->slot]));
-		else
-			tracing_map_elt_sum_add(elt, f->sum_idx,
-						fr->vals[f->slot]);
-	}
+	if (unlikely(f->mods & HIST_M_EXTREME))
+		tracing_map_elt_sum_max(elt, f->sum_idx, hist_extreme(f, val));
+	else
+		tracing_map_elt_sum_add(elt, f->sum_idx, val);
 }
 
+/* One hit, in its scratch chunk; see the top of this file. */
 static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 {
 	struct tracing_map_elt *elt;
@@ -703,12 +695,8 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 	if (!elt)
 		return;
 
-	if (unlikely(ht->has_extremes))
-		hist_add_stats(ht, fr, elt);
-	else
-		for (i = 0; i < ht->n_vals; i++)
-			tracing_map_elt_sum_add(elt, ht->vals[i]->sum_idx,
-						fr->vals[ht->vals[i]->slot]);
+	for (i = 0; i < ht->n_vals; i++)
+		hist_sum_value(elt, ht->vals[i], fr->vals[ht->vals[i]->slot]);
 	hist_set_vars(ht, fr, elt);
 
 	if (!list_empty(&ht->actions))
@@ -745,7 +733,6 @@ static noinline void hist_plain_hit(const struct hist_trigger *ht,
 	struct tracing_map_elt *elt;
 	const struct hist_field *f;
 	unsigned int i;
-	u64 val;
 
 	for (i = 0; i < ht->n_keys; i++) {
 		f = ht->keys[i];
@@ -755,13 +742,8 @@ static noinline void hist_plain_hit(const struct hist_trigger *ht,
 	if (elt) {
 		for (i = 0; i < ht->n_vals; i++) {
 			f = ht->vals[i];
-			val = f->kind == HIST_K_HITCOUNT ? 1 :
-			      hist_record_num(f, rec);
-			if (unlikely(f->mods & HIST_M_EXTREME))
-				tracing_map_elt_sum_max(elt, f->sum_idx,
-							hist_extreme(f, val));
-			else
-				tracing_map_elt_sum_add(elt, f->sum_idx, val);
+			hist_sum_value(elt, f, f->kind == HIST_K_HITCOUNT ? 1 :
+				       hist_record_num(f, rec));
 		}
 	}
 	hist_hit_wake();
