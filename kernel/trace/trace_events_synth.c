@@ -635,8 +635,19 @@ static void synth_event_probe(void *data, const u64 *vals,
 			      const unsigned int *idx)
 {
 	struct trace_event_file *file = data;
-	struct trace_buffer *buffer = file->tr->array_buffer.buffer;
+	struct trace_buffer *buffer;
 
+	/*
+	 * A snapshot swaps the instance's live buffer with its spare one at
+	 * any time (update_max_tr(), on another CPU, under a lock not held
+	 * here). Read the pointer once: the nesting level must be taken and
+	 * given back on one buffer, or that buffer's count drifts and its
+	 * later writes are dropped as recursions. The record itself goes
+	 * where trace_event_buffer_reserve() then finds the live buffer, as
+	 * any event's does; if that is the other one, no write of this CPU
+	 * is in progress there, and it needs no nesting level.
+	 */
+	buffer = READ_ONCE(file->tr->array_buffer.buffer);
 	if (trace_trigger_soft_disabled(file))
 		return;
 	/* Preemption is off (synth_event_emit()): this CPU's count is ours. */
