@@ -25,7 +25,10 @@
  *   emit=[N*]V,V,... write one event of the last user= event; the values
  *                    follow the fields in order: numbers (strtoll base 0,
  *                    negative allowed) for integer fields, text for char[N]
- *                    (truncated to N-1) and __data_loc/__rel_loc char[].
+ *                    (truncated to N-1; "=TEXT" fills the array with TEXT
+ *                    as it is, up to N bytes, "\0" a NUL byte, so that
+ *                    it may hold no NUL or bytes after one) and
+ *                    __data_loc/__rel_loc char[].
  *                    A number written "A.." is A plus the repetition's
  *                    index (0 to N-1), "A..%M" A plus the index modulo M:
  *                    emit=1000*0..%4,5.. writes keys 0-3 with values 5-1004
@@ -72,6 +75,24 @@ struct field {
 };
 
 #define MAX_EVENTS	32
+
+/*
+ * Fill a char[@size] with @text as it is, "\0" a NUL byte, up to @size
+ * bytes: with @size characters or more, the array holds no NUL at all.
+ */
+static void chars_raw(char *dst, const char *text, int size)
+{
+	int n = 0;
+
+	while (*text && n < size) {
+		if (text[0] == '\\' && text[1] == '0') {
+			dst[n++] = '\0';
+			text += 2;
+		} else {
+			dst[n++] = *text++;
+		}
+	}
+}
 
 /* A registered user_event; the kernel sets bit 0 of enabled while traced. */
 struct uevent {
@@ -314,6 +335,10 @@ static void do_emit(const char *vals, long n)
 			break;
 		}
 		case CHARS:
+			if (*v == '=') {
+				chars_raw(fixed + flen, v + 1, f->size);
+				break;
+			}
 			len = strlen(v);
 			if (len > (size_t)f->size - 1)
 				len = f->size - 1;

@@ -31,11 +31,13 @@
  *  7. wake the pollers of hist files, if any open file has been polled.
  *
  * A plain trigger (ht->plain, decided by hist_scratch_alloc()) takes a
- * short way instead: every key and value is a number of the record or
- * hitcount (a value may be kept as a .min, .max or .avg), and it has no
- * variable, reference, stack or action. Its key
- * is at most HIST_KEYS_MAX u64 words, built on the stack from the record;
- * it then does steps 4, 5 and 7 and nothing else. It has no scratch at
+ * short way instead: every key is a number of the record or a char[N] of
+ * it, N a multiple of 8, every value a number of the record or hitcount
+ * (it may be kept as a .min, .max or .avg), and it has no variable,
+ * reference, stack or action. Its key, at most HIST_PLAIN_KEY_SIZE bytes,
+ * is built on the stack from the record, with the bytes
+ * hist_build_key() would write; it then does steps 4, 5 and 7 and
+ * nothing else. It has no scratch at
  * all: a hit reads the record and the trigger, writes only its stack and
  * the map, so a hit nested in it, at any level, cannot disturb it, and
  * one that comes from it cannot happen (no action generates an event).
@@ -62,6 +64,7 @@
 #include <linux/stacktrace.h>
 #include <linux/uaccess.h>
 #include <linux/unaligned.h>
+#include <asm/word-at-a-time.h>
 
 #include "trace_hist.h"
 #include "trace_synth.h"
@@ -724,19 +727,60 @@ static __always_inline u64 hist_record_num(const struct hist_field *f,
 	return hist_load_num(rec + f->offset, f->size, f->is_signed);
 }
 
+/* The longest key a plain trigger builds on the stack. */
+#define HIST_PLAIN_KEY_SIZE	64
+
+/* The last byte of a word in memory, as a mask of the word. */
+#define HIST_LAST_BYTE	(IS_ENABLED(CONFIG_CPU_BIG_ENDIAN) ? 0xffUL : \
+			 0xffUL << (BITS_PER_LONG - 8))
+
+/*
+ * The key of a char[@size] of the record, @size a multiple of 8, written
+ * a word at a time to @dst: the bytes hist_copy_str() writes for it, the
+ * string up to its first NUL but never the last byte of the array, then
+ * zeros to the end. The words read are those of the array, no further.
+ */
+static __always_inline void hist_key_chars(unsigned long *dst,
+					   const void *src, unsigned int size)
+{
+	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
+	unsigned int i, n = size / sizeof(long);
+	unsigned long w, bits;
+
+	for (i = 0; i < n; i++) {
+		w = get_unaligned((const unsigned long *)src + i);
+		if (i == n - 1)
+			w &= ~HIST_LAST_BYTE;
+		if (has_zero(w, &bits, &zero)) {
+			bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
+			dst[i++] = w & zero_bytemask(bits);
+			break;
+		}
+		dst[i] = w;
+	}
+	for (; i < n; i++)
+		dst[i] = 0;
+}
+
 /* A hit of a plain trigger; see the top of this file. */
 static noinline void hist_plain_hit(const struct hist_trigger *ht,
 				    const void *rec)
 {
-	/* Every word is written below before the map reads it. */
-	u64 key[HIST_KEYS_MAX] __uninitialized;
+	/* Every byte up to key_size is written below before the map reads it. */
+	unsigned long key[HIST_PLAIN_KEY_SIZE / sizeof(long)] __uninitialized;
 	struct tracing_map_elt *elt;
 	const struct hist_field *f;
 	unsigned int i;
 
 	for (i = 0; i < ht->n_keys; i++) {
+		void *dst;
+
 		f = ht->keys[i];
-		key[i] = hist_key_num(f, hist_record_num(f, rec));
+		dst = (void *)key + f->key_off;
+		if (f->kind == HIST_K_STR)
+			hist_key_chars(dst, rec + f->offset, f->key_size);
+		else
+			*(u64 *)dst = hist_key_num(f, hist_record_num(f, rec));
 	}
 	elt = tracing_map_insert(ht->table->map, key);
 	if (elt) {
@@ -823,25 +867,32 @@ static void hist_scratch_fix(const struct hist_trigger *ht, void *chunk)
 	}
 }
 
+/* Whether key @f is a char[N] of the record that hist_key_chars() takes. */
+static bool hist_key_is_chars(const struct hist_field *f)
+{
+	return f->kind == HIST_K_STR && f->size && f->key_size == f->size;
+}
+
 /*
  * Whether @ht is plain (see the top of this file): its program is made of
- * hitcount and numbers of the record, its keys are numbers laid out as
- * consecutive u64 words, and nothing else happens at a hit.
+ * hitcount, numbers of the record and char[N] keys, N a multiple of 8,
+ * its key fits HIST_PLAIN_KEY_SIZE, and nothing else happens at a hit.
  */
 static bool hist_is_plain(const struct hist_trigger *ht)
 {
 	unsigned int i;
 
 	if (ht->n_vars || ht->n_refs || !list_empty(&ht->actions) ||
-	    ht->key_size != ht->n_keys * sizeof(u64))
+	    ht->key_size > HIST_PLAIN_KEY_SIZE)
 		return false;
 	for (i = 0; i < ht->n_slots; i++)
 		if (ht->prog[i]->kind != HIST_K_NUM &&
-		    ht->prog[i]->kind != HIST_K_HITCOUNT)
+		    ht->prog[i]->kind != HIST_K_HITCOUNT &&
+		    !hist_key_is_chars(ht->prog[i]))
 			return false;
 	for (i = 0; i < ht->n_keys; i++)
-		if (ht->keys[i]->kind != HIST_K_NUM ||
-		    ht->keys[i]->key_off != i * sizeof(u64))
+		if (ht->keys[i]->kind != HIST_K_NUM &&
+		    !hist_key_is_chars(ht->keys[i]))
 			return false;
 	return true;
 }
