@@ -734,9 +734,12 @@ struct hist_table {
  * @users:	references from other histograms to our variables
  * @link:	in the list of triggers with variables
  * @removed:	off its event, waiting for @users to drop to 0
- * @plain:	every field a number of the record or hitcount, no variable,
+ * @plain:	every field a number of the record or hitcount (or a key a
+ *		char[N] of the record, N a multiple of 8), no variable,
  *		reference or action: a hit takes the short way and the
  *		trigger has no scratch (trace_hist_run.c)
+ * @plain_chars: plain, and a key is a char[N]: the keys are not all one
+ *		u64 word each
  * @has_stacktrace: a field reads the stack of the event
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
@@ -789,6 +792,7 @@ struct hist_trigger {
 	struct list_head	link;
 	bool			removed;
 	bool			plain;
+	bool			plain_chars;
 	bool			has_stacktrace;
 	bool			nohitcount;
 	bool			uses_timestamp;

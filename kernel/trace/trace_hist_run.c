@@ -739,27 +739,45 @@ static __always_inline u64 hist_record_num(const struct hist_field *f,
  * a word at a time to @dst: the bytes hist_copy_str() writes for it, the
  * string up to its first NUL but never the last byte of the array, then
  * zeros to the end. The words read are those of the array, no further.
+ * Every word is read and written in one loop: a loop of its own for the
+ * zeros would be made a memset(), a byte-at-a-time string instruction.
  */
 static __always_inline void hist_key_chars(unsigned long *dst,
 					   const void *src, unsigned int size)
 {
 	const struct word_at_a_time zero = WORD_AT_A_TIME_CONSTANTS;
 	unsigned int i, n = size / sizeof(long);
-	unsigned long w, bits;
+	unsigned long w, bits, keep = ~0UL;
 
 	for (i = 0; i < n; i++) {
-		w = get_unaligned((const unsigned long *)src + i);
+		w = get_unaligned((const unsigned long *)src + i) & keep;
 		if (i == n - 1)
 			w &= ~HIST_LAST_BYTE;
-		if (has_zero(w, &bits, &zero)) {
+		if (keep && has_zero(w, &bits, &zero)) {
 			bits = create_zero_mask(prep_zero_mask(w, bits, &zero));
-			dst[i++] = w & zero_bytemask(bits);
-			break;
+			w &= zero_bytemask(bits);
+			keep = 0;
 		}
 		dst[i] = w;
 	}
-	for (; i < n; i++)
-		dst[i] = 0;
+}
+
+/* The key of a plain trigger with a char[N] key: the keys end to end. */
+static void hist_plain_key_chars(const struct hist_trigger *ht,
+				 const void *rec, void *key)
+{
+	const struct hist_field *f;
+	unsigned int i;
+
+	for (i = 0; i < ht->n_keys; i++) {
+		f = ht->keys[i];
+		if (f->kind == HIST_K_STR)
+			hist_key_chars(key + f->key_off, rec + f->offset,
+				       f->key_size);
+		else
+			*(u64 *)(key + f->key_off) =
+				hist_key_num(f, hist_record_num(f, rec));
+	}
 }
 
 /* A hit of a plain trigger; see the top of this file. */
@@ -767,20 +785,19 @@ static noinline void hist_plain_hit(const struct hist_trigger *ht,
 				    const void *rec)
 {
 	/* Every byte up to key_size is written below before the map reads it. */
-	unsigned long key[HIST_PLAIN_KEY_SIZE / sizeof(long)] __uninitialized;
+	u64 key[HIST_PLAIN_KEY_SIZE / sizeof(u64)] __uninitialized;
 	struct tracing_map_elt *elt;
 	const struct hist_field *f;
 	unsigned int i;
 
-	for (i = 0; i < ht->n_keys; i++) {
-		void *dst;
-
-		f = ht->keys[i];
-		dst = (void *)key + f->key_off;
-		if (f->kind == HIST_K_STR)
-			hist_key_chars(dst, rec + f->offset, f->key_size);
-		else
-			*(u64 *)dst = hist_key_num(f, hist_record_num(f, rec));
+	if (unlikely(ht->plain_chars)) {
+		hist_plain_key_chars(ht, rec, key);
+	} else {
+		/* Numbers only: key i is word i. */
+		for (i = 0; i < ht->n_keys; i++) {
+			f = ht->keys[i];
+			key[i] = hist_key_num(f, hist_record_num(f, rec));
+		}
 	}
 	elt = tracing_map_insert(ht->table->map, key);
 	if (elt) {
@@ -907,13 +924,17 @@ static bool hist_is_plain(const struct hist_trigger *ht)
  */
 int hist_scratch_alloc(struct hist_trigger *ht)
 {
-	unsigned int off, level;
+	unsigned int off, level, i;
 	struct hist_ref *ref;
 	int cpu;
 
 	ht->plain = hist_is_plain(ht);
-	if (ht->plain)
+	if (ht->plain) {
+		for (i = 0; i < ht->n_keys; i++)
+			if (ht->keys[i]->kind == HIST_K_STR)
+				ht->plain_chars = true;
 		return 0;
+	}
 
 	/* The key we look other maps up with covers each of their keys. */
 	ht->lookup_key_size = ht->key_size;
