@@ -684,6 +684,29 @@ struct hist_table {
 };
 
 /**
+ * struct hist_plain_val - a value of a plain trigger, laid out for its hit
+ * (trace_hist_run.c): one array, read in order, with no field to follow.
+ * @flip:	for a .min or a .max, what the number is xored with to make
+ *		the image hist_extreme() makes of it; 0 otherwise
+ * @offset:	where the number is in the record
+ * @sum_idx:	the sum it goes into
+ * @size:	the number's size in bytes
+ * @is_signed:	the number is signed
+ * @same:	the value reads no number: it is hitcount (whose 1 the hit
+ *		starts with), or of the field the value before it read
+ * @extreme:	a .min or a .max: the sum is raised, not added to
+ */
+struct hist_plain_val {
+	u64		flip;
+	u16		offset;
+	u16		sum_idx;
+	u8		size;
+	bool		is_signed;
+	bool		same;
+	bool		extreme;
+};
+
+/**
  * struct hist_trigger - one histogram trigger.
  * @file:	the event it is attached to
  * @tr:		the trace array of @file
@@ -740,6 +763,7 @@ struct hist_table {
  *		trigger has no scratch (trace_hist_run.c)
  * @plain_chars: plain, and a key is a char[N]: the keys are not all one
  *		u64 word each
+ * @plain_vals:	plain: @vals as its hit reads them
  * @has_stacktrace: a field reads the stack of the event
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
@@ -793,6 +817,7 @@ struct hist_trigger {
 	bool			removed;
 	bool			plain;
 	bool			plain_chars;
+	struct hist_plain_val	plain_vals[HIST_SUMS_MAX];
 	bool			has_stacktrace;
 	bool			nohitcount;
 	bool			uses_timestamp;

@@ -665,8 +665,8 @@ static void hist_run_actions(struct hist_trigger *ht, struct hist_frame *fr,
 /*
  * Add @val to the sum of the value @f, or, for a .min or a .max, raise the
  * sum to it (an .avg is a sum, divided when printed). Lock-free as a sum
- * is: tracing_map_elt_sum_max() is a cmpxchg loop. Both ways of a hit use
- * it.
+ * is: tracing_map_elt_sum_max() is a cmpxchg loop. hist_plain_sums() does
+ * the same from the values' layout of a plain trigger.
  */
 static __always_inline void hist_sum_value(struct tracing_map_elt *elt,
 					   const struct hist_field *f, u64 val)
@@ -780,6 +780,34 @@ static void hist_plain_key_chars(const struct hist_trigger *ht,
 	}
 }
 
+/*
+ * The values of a plain hit into @elt, from ht->plain_vals: a number is
+ * read from the record once for the values of one field that follow each
+ * other (a .min, .avg and .max of it), and a value is one add or one
+ * compare with what its sum holds. The first value is hitcount, which
+ * reads no number: it is "the same" as the 1 the loop starts with (and
+ * there is always one value, so the loop tests for the end at its end).
+ */
+static __always_inline void hist_plain_sums(const struct hist_trigger *ht,
+					    const void *rec,
+					    struct tracing_map_elt *elt)
+{
+	const struct hist_plain_val *pv = ht->plain_vals;
+	const struct hist_plain_val *end = pv + ht->n_vals;
+	u64 num = 1;
+
+	do {
+		if (!pv->same)
+			num = hist_load_num(rec + pv->offset, pv->size,
+					    pv->is_signed);
+		if (pv->extreme)
+			tracing_map_elt_sum_max(elt, pv->sum_idx,
+						num ^ pv->flip);
+		else
+			tracing_map_elt_sum_add(elt, pv->sum_idx, num);
+	} while (++pv < end);
+}
+
 /* A hit of a plain trigger; see the top of this file. */
 static noinline void hist_plain_hit(const struct hist_trigger *ht,
 				    const void *rec)
@@ -800,13 +828,8 @@ static noinline void hist_plain_hit(const struct hist_trigger *ht,
 		}
 	}
 	elt = tracing_map_insert(ht->table->map, key);
-	if (elt) {
-		for (i = 0; i < ht->n_vals; i++) {
-			f = ht->vals[i];
-			hist_sum_value(elt, f, f->kind == HIST_K_HITCOUNT ? 1 :
-				       hist_record_num(f, rec));
-		}
-	}
+	if (elt)
+		hist_plain_sums(ht, rec, elt);
 	hist_hit_wake();
 }
 
@@ -911,7 +934,44 @@ static bool hist_is_plain(const struct hist_trigger *ht)
 		if (ht->keys[i]->kind != HIST_K_NUM &&
 		    !hist_key_is_chars(ht->keys[i]))
 			return false;
+	/*
+	 * hist_plain_sums() takes hitcount to be the first value, and
+	 * struct hist_plain_val keeps a value's offset in 16 bits.
+	 */
+	if (!ht->n_vals || ht->vals[0]->kind != HIST_K_HITCOUNT)
+		return false;
+	for (i = 1; i < ht->n_vals; i++)
+		if (ht->vals[i]->kind != HIST_K_NUM ||
+		    ht->vals[i]->offset > U16_MAX)
+			return false;
 	return true;
+}
+
+/* Lay the values of plain @ht out for hist_plain_sums(). */
+static void hist_plain_vals_fill(struct hist_trigger *ht)
+{
+	const struct hist_field *f, *prev = NULL;
+	struct hist_plain_val *pv;
+	unsigned int i;
+
+	for (i = 0; i < ht->n_vals; i++, prev = f) {
+		f = ht->vals[i];
+		pv = &ht->plain_vals[i];
+		*pv = (struct hist_plain_val) {
+			.offset = f->offset,
+			.sum_idx = f->sum_idx,
+			.size = f->size,
+			.is_signed = f->is_signed,
+			.extreme = f->mods & HIST_M_EXTREME,
+		};
+		if (pv->extreme)
+			pv->flip = hist_extreme(f, 0);
+		/* hitcount is vals[0] (hist_is_plain()) and reads nothing. */
+		pv->same = f->kind == HIST_K_HITCOUNT ||
+			   (prev->kind == HIST_K_NUM &&
+			    prev->offset == f->offset && prev->size == f->size &&
+			    prev->is_signed == f->is_signed);
+	}
 }
 
 /**
@@ -933,6 +993,7 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 		for (i = 0; i < ht->n_keys; i++)
 			if (ht->keys[i]->kind == HIST_K_STR)
 				ht->plain_chars = true;
+		hist_plain_vals_fill(ht);
 		return 0;
 	}
 
