@@ -94,10 +94,8 @@
  *		completed set so that a reader can tell that a buffer it read
  *		may have been rewritten
  *
- * A setter first takes VAR_BUSY (one setter at a time; a setter that finds
- * it taken gives up, its value counting as overwritten by the concurrent
- * one), writes the buffer readers are not using, then flips VAR_CUR, sets
- * VAR_SET and bumps the generation in one cmpxchg. A consuming reader
+ * A setter writes the buffer readers are not using, then flips VAR_CUR,
+ * sets VAR_SET and bumps the generation in one cmpxchg. A consuming reader
  * clears VAR_SET with a cmpxchg against the state it read the value under,
  * so of two readers racing for one value only one can win it.
  *
@@ -105,7 +103,23 @@
  * (string and stack trace variables of hist triggers): the caller has two
  * buffers of its own, writes the one tracing_map_elt_var_write_begin()
  * names, and a reader checks with tracing_map_elt_var_read_end() that the
- * buffer it copied was not rewritten meanwhile.
+ * buffer it copied was not rewritten meanwhile. Such a setter first takes
+ * VAR_BUSY, one setter at a time, since its bytes could not be written
+ * whole otherwise; a setter that finds it taken gives up, its value
+ * counting as overwritten by the concurrent one.
+ *
+ * A variable that is only its u64 needs no VAR_BUSY
+ * (tracing_map_elt_var_set()): a store of a u64 is whole, so two setters
+ * may write the same buffer, and the flip publishes one of their values. A setter whose flip fails
+ * because another set flipped first gives up, as above. A setter that was
+ * slow may so write the buffer that just became current: readers of that
+ * generation may get its value or the one the flip was for, each whole and
+ * each stored by a set. No value is consumed twice: a consumed value was
+ * in the buffer before the consumer's cmpxchg, which is fully ordered; the
+ * next flips to the other buffer and back come after that cmpxchg in the
+ * state's order, and the setter of the second one reads the state (with
+ * acquire) before it writes the buffer, so its write comes after the
+ * consumed value's and replaces it.
  */
 struct tracing_map_var {
 	u64		val[2];
@@ -648,8 +662,9 @@ bool tracing_map_elt_var_read_end(struct tracing_map_elt *elt, unsigned int i,
  * @i:		the variable's index, below tracing_map_params.n_vars
  * @val:	the value
  *
- * tracing_map_elt_var_write_begin() and _end() for a variable that is only
- * its u64.
+ * The set of a variable that is only its u64, in one cmpxchg and without
+ * the setter role tracing_map_elt_var_write_begin() takes (see struct
+ * tracing_map_var); it gives up if it finds that role taken.
  *
  * Context: any, NMI included.
  *
@@ -659,11 +674,21 @@ bool tracing_map_elt_var_set(struct tracing_map_elt *elt, unsigned int i,
 			     u64 val)
 {
 	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
+	int old = atomic_read_acquire(&var->state);
+	int seen;
 
-	if (tracing_map_var_write_begin(var) < 0)
-		return false;
-	tracing_map_var_write_end(var, val);
-	return true;
+	/* One cmpxchg, no VAR_BUSY: see struct tracing_map_var. */
+	do {
+		if (old & VAR_BUSY)
+			return false;
+		WRITE_ONCE(var->val[!(old & VAR_CUR)], val);
+		seen = old;
+		if (atomic_try_cmpxchg(&var->state, &old,
+				       (((old ^ VAR_CUR) | VAR_SET) + VAR_GEN)))
+			return true;
+		/* A consumer cleared VAR_SET: try again; another set: lost. */
+	} while (!((old ^ seen) & VAR_STABLE));
+	return false;
 }
 
 /**
