@@ -725,7 +725,8 @@ struct hist_plain_val {
  * @n_slots:	fields in @fields
  * @run:	the fields of @prog an event evaluates, in the same order: all
  *		but those whose value is fixed when the trigger is built
- *		(hitcount, constants), which hist_scratch_alloc() stores once
+ *		(hitcount, constants) and the stack of the event (its place
+ *		is fixed), which hist_scratch_alloc() stores once
  * @n_run_key:	the first so many of @run make phase KEY
  * @n_run:	entries in @run
  * @refs:	the variables of histograms this one reads (struct hist_ref)
@@ -751,6 +752,8 @@ struct hist_plain_val {
  * @refs_off:	where a chunk keeps the values of the references
  * @key_off:	where it keeps the key
  * @stacks_off:	where it keeps the stack capture buffers
+ * @event_stack_off: where it captures the stack of the event: in the key,
+ *		when that stack is a key, else in stack buffer 0
  * @lookup_key_size: bytes of the key in a chunk: our key, zero-extended to
  *		the longest key of the histograms we read variables from
  * @clock:	the trace clock asked for with clock=
@@ -764,6 +767,7 @@ struct hist_plain_val {
  * @plain_chars: plain, and a key is a char[N]: the keys are not all one
  *		u64 word each
  * @plain_vals:	plain: @vals as its hit reads them
+ * @num_keys:	every key is a number of the record, a field of its own
  * @has_stacktrace: a field reads the stack of the event
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
@@ -810,6 +814,7 @@ struct hist_trigger {
 	unsigned int		refs_off;
 	unsigned int		key_off;
 	unsigned int		stacks_off;
+	unsigned int		event_stack_off;
 	unsigned int		lookup_key_size;
 	char			*clock;
 	int			users;
@@ -818,6 +823,7 @@ struct hist_trigger {
 	bool			plain;
 	bool			plain_chars;
 	struct hist_plain_val	plain_vals[HIST_SUMS_MAX];
+	bool			num_keys;
 	bool			has_stacktrace;
 	bool			nohitcount;
 	bool			uses_timestamp;
@@ -838,6 +844,7 @@ struct hist_trigger {
  * @refs:	the values of the references
  * @key:	the key being built
  * @stacks:	the stack capture buffers
+ * @event_stack: where the stack of the event is captured
  */
 struct hist_frame {
 	struct hist_trigger	*ht;
@@ -849,6 +856,7 @@ struct hist_frame {
 	u64			*refs;
 	void			*key;
 	unsigned long		*stacks;
+	unsigned long		*event_stack;
 };
 
 /**

@@ -399,7 +399,13 @@ static int hist_program(struct hist_trigger *ht)
 			f->stack_idx = ht->n_stacks++;
 		if (f->kind == HIST_K_TIMESTAMP && (f->mods & HIST_M_USECS))
 			ht->ts_usecs = true;
-		if (hist_field_fixed_value(f, &fixed))
+		/*
+		 * Not run: a value fixed for the trigger, or the stack of the
+		 * event, which a hit captures first, in a place fixed for each
+		 * scratch chunk. hist_scratch_alloc() stores both.
+		 */
+		if (hist_field_fixed_value(f, &fixed) ||
+		    f->kind == HIST_K_STACKTRACE)
 			continue;
 		ht->run[ht->n_run++] = f;
 		if (i < ht->n_key_fields)

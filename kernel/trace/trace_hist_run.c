@@ -20,10 +20,12 @@
  *
  * The steps, with the fields (struct hist_field) compiled at creation:
  *
- *  1. run the key fields and copy their values into the key;
+ *  1. run the key fields and copy their values into the key (keys that
+ *     are all numbers of the record are read into it at once,
+ *     hist_num_key());
  *  2. resolve the variable references with that key (hist_resolve_refs());
  *     when one is not set, the event is not counted;
- *  3. run the remaining fields (with no references, 1 and 3 are one run);
+ *  3. run the remaining fields;
  *  4. insert the key into the map (a full map counts a drop and stops);
  *  5. add hitcount and the values to the entry's sums, set its variables;
  *  6. run the actions (hist_run_actions(); trace_hist_action.c says what
@@ -50,8 +52,10 @@
  *			others written by every hit before they are read
  *	refs		u64 per variable reference
  *	key		lookup_key_size bytes: key_size bytes, every one of them
- *			written by hist_build_key() at each hit, then zeros,
- *			which are never written (the allocation zeroed them)
+ *			written at each hit by hist_build_key() (or, for the
+ *			stack of the event as a key, by its capture), then
+ *			zeros, which are never written (the allocation zeroed
+ *			them)
  *	ref copies	the bytes of the string and stacktrace variables read
  *	stacks		n_stacks stack buffers
  */
@@ -126,11 +130,24 @@ static void hist_copy_longs(unsigned long *dst, const void *src, unsigned int n)
 		dst[i] = get_unaligned(from + i);
 }
 
-/* Zero the unused end of a HIST_STACKTRACE_DEPTH stack buffer. */
-static void hist_stack_pad(unsigned long *buf, unsigned int n)
+/*
+ * Zero the unused end of a HIST_STACKTRACE_DEPTH stack buffer, after its
+ * first @n entries. The stores are volatile so that the loop stays one:
+ * made a memset(), it is a rep stosb here, a step a byte. Two words a
+ * turn (the depth is even).
+ */
+static __always_inline void hist_stack_pad(unsigned long *buf,
+					   unsigned int n)
 {
-	for (; n < HIST_STACKTRACE_DEPTH; n++)
-		buf[n] = 0;
+	unsigned long *p = buf + n, *end = buf + HIST_STACKTRACE_DEPTH;
+
+	BUILD_BUG_ON(HIST_STACKTRACE_DEPTH % 2);
+	if (n & 1)
+		WRITE_ONCE(*p++, 0);
+	for (; p < end; p += 2) {
+		WRITE_ONCE(p[0], 0);
+		WRITE_ONCE(p[1], 0);
+	}
 }
 
 /*
@@ -190,36 +207,50 @@ static noinline bool hist_delivery_lookup(unsigned long addr)
 	return false;
 }
 
-static bool hist_is_delivery(unsigned long addr)
-{
-	unsigned int h = hash_long(addr, ilog2(HIST_DELIVERY_CACHE));
-	bool delivery;
-
-	if (READ_ONCE(hist_delivery_addrs[h]) == addr)
-		return true;
-	if (READ_ONCE(hist_origin_addrs[h]) == addr)
-		return false;
-	delivery = hist_delivery_lookup(addr);
-	if (core_kernel_text(addr))
-		WRITE_ONCE(*(delivery ? &hist_delivery_addrs[h] :
-			     &hist_origin_addrs[h]), addr);
-	return delivery;
-}
-
 /* Where hist_stack_save() is in its walk. */
 struct hist_stack_walk {
 	unsigned long	*buf;
 	unsigned int	n;
 };
 
+/* Keep frame @addr; whether the walk goes on. */
+static __always_inline bool hist_stack_keep(struct hist_stack_walk *w,
+					    unsigned long addr)
+{
+	w->buf[w->n++] = addr;
+	return w->n < HIST_STACKTRACE_DEPTH;
+}
+
+/*
+ * A frame before the first kept one whose address is in neither cache:
+ * its verdict is looked up and kept in slot @h of one of them. Out of
+ * line and reached by a tail call, so that the callback has no frame to
+ * set up when the caches answer.
+ */
+static noinline bool hist_stack_frame_miss(struct hist_stack_walk *w,
+					   unsigned long addr, unsigned int h)
+{
+	bool delivery = hist_delivery_lookup(addr);
+
+	if (core_kernel_text(addr))
+		WRITE_ONCE(*(delivery ? &hist_delivery_addrs[h] :
+			     &hist_origin_addrs[h]), addr);
+	return delivery || hist_stack_keep(w, addr);
+}
+
 static bool hist_stack_frame(void *cookie, unsigned long addr)
 {
 	struct hist_stack_walk *w = cookie;
+	unsigned int h;
 
-	if (!w->n && hist_is_delivery(addr))
-		return true;
-	w->buf[w->n++] = addr;
-	return w->n < HIST_STACKTRACE_DEPTH;
+	if (!w->n) {
+		h = hash_long(addr, ilog2(HIST_DELIVERY_CACHE));
+		if (READ_ONCE(hist_delivery_addrs[h]) == addr)
+			return true;
+		if (READ_ONCE(hist_origin_addrs[h]) != addr)
+			return hist_stack_frame_miss(w, addr, h);
+	}
+	return hist_stack_keep(w, addr);
 }
 
 /*
@@ -246,9 +277,11 @@ static void hist_stack_save(unsigned long *buf)
 #endif
 
 /*
- * The stack of the event is captured once per hit, into buffer 0, by
- * hist_hit() (hist_stack_save()). A stack array of the record is copied
- * into its own buffer.
+ * The stack of the event is captured once per hit by hist_hit()
+ * (hist_stack_save()), into fr->event_stack: the key itself when the
+ * stack is a key, buffer 0 otherwise; its field is not run, its slot
+ * holds that place (hist_scratch_fix()). A stack array of the record is
+ * copied into its own buffer.
  */
 static unsigned long *hist_stack_value(const struct hist_field *f,
 				       struct hist_frame *fr)
@@ -256,8 +289,6 @@ static unsigned long *hist_stack_value(const struct hist_field *f,
 	unsigned long *buf = fr->stacks + f->stack_idx * HIST_STACKTRACE_DEPTH;
 	unsigned int n;
 
-	if (f->kind == HIST_K_STACKTRACE)
-		return fr->stacks;
 	n = min_t(u32, hist_record_array_size(f, fr->rec) / sizeof(long),
 		  HIST_STACKTRACE_DEPTH);
 	hist_copy_longs(buf, hist_record_array(f, fr->rec), n);
@@ -348,19 +379,36 @@ static __always_inline u64 hist_operand(const struct hist_field *op,
 	return hist_key_num(op, val);
 }
 
+/* The event's timestamp, in the unit the trigger asked for. */
+static u64 hist_timestamp(struct hist_frame *fr)
+{
+	u64 ts = ring_buffer_event_time_stamp(fr->buffer, fr->rbe);
+
+	if (fr->ht->ts_usecs && fr->ht->ts_in_ns)
+		ts = ns2usecs(ts);
+	return ts;
+}
+
 static __always_inline u64 hist_eval(const struct hist_field *f,
 				     struct hist_frame *fr)
 {
-	const u64 *v = fr->vals;
-	u64 ts;
-
 	/*
-	 * Not hitcount nor a constant: hist_scratch_alloc() stored those. A
-	 * number of the record, the most common field by far, is tested
-	 * first rather than at the end of a chain of compares.
+	 * Not hitcount nor a constant: hist_scratch_alloc() stored those.
+	 * The kinds inter-event triggers run at every hit are tested first,
+	 * a number of the record (the most common field by far), a
+	 * timestamp, a reference and an operator, rather than at the end of
+	 * a chain of compares.
 	 */
 	if (likely(f->kind == HIST_K_NUM))
 		return hist_load_num(fr->rec + f->offset, f->size, f->is_signed);
+	if (f->kind == HIST_K_TIMESTAMP)
+		return hist_timestamp(fr);
+	if (f->kind == HIST_K_VAR_REF)
+		return fr->refs[f->ref->idx];
+	if (f->kind > HIST_K_NEG)
+		return hist_arith(f->kind, f->is_signed,
+				  hist_operand(f->operand[0], fr),
+				  hist_operand(f->operand[1], fr));
 	switch (f->kind) {
 	case HIST_K_STR:
 		return (unsigned long)(fr->rec + f->offset);
@@ -371,26 +419,19 @@ static __always_inline u64 hist_eval(const struct hist_field *f,
 		return (unsigned long)current->comm;
 	case HIST_K_CPU:
 		return raw_smp_processor_id();
-	case HIST_K_TIMESTAMP:
-		ts = ring_buffer_event_time_stamp(fr->buffer, fr->rbe);
-		if (fr->ht->ts_usecs && fr->ht->ts_in_ns)
-			ts = ns2usecs(ts);
-		return ts;
-	case HIST_K_STACKTRACE:
 	case HIST_K_DYNSTACK:
 		return (unsigned long)hist_stack_value(f, fr);
-	case HIST_K_VAR_REF:
-		return fr->refs[f->ref->idx];
 	case HIST_K_SELF:
-		return v[f->operand[0]->slot];
+		return fr->vals[f->operand[0]->slot];
 	case HIST_K_NEG:
 		return -hist_operand(f->operand[0], fr);
 	default:
-		break;
+		/*
+		 * hitcount, constants and the stack of the event: their
+		 * slots hold them already.
+		 */
+		return fr->vals[f->slot];
 	}
-
-	return hist_arith(f->kind, f->is_signed, hist_operand(f->operand[0], fr),
-			  hist_operand(f->operand[1], fr));
 }
 
 /* Run the fields from @from to @to of ht->run; inline in hist_hit(). */
@@ -438,9 +479,12 @@ static void hist_build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 
 		if (hist_field_is_string(f))
 			hist_copy_str(dst, f->key_size, f, fr);
-		else if (hist_field_is_stack(f))
-			hist_copy_longs(dst, (void *)(unsigned long)val,
-					f->key_size / sizeof(long));
+		else if (hist_field_is_stack(f)) {
+			/* The stack of the event was captured in place. */
+			if (dst != (void *)(unsigned long)val)
+				hist_copy_longs(dst, (void *)(unsigned long)val,
+						f->key_size / sizeof(long));
+		}
 		else
 			*(u64 *)dst = hist_key_num(f, val);
 	}
@@ -677,6 +721,27 @@ static __always_inline void hist_sum_value(struct tracing_map_elt *elt,
 		tracing_map_elt_sum_add(elt, f->sum_idx, val);
 }
 
+/*
+ * Steps 1 and 3 of a trigger whose keys are all numbers of the record
+ * (ht->num_keys): the fields of phase KEY are the keys themselves, so
+ * each is read and goes into its slot and the key in one loop, as a plain
+ * trigger builds its key.
+ */
+static __always_inline void hist_num_key(const struct hist_trigger *ht,
+					 struct hist_frame *fr)
+{
+	const struct hist_field *f;
+	unsigned int i;
+	u64 val;
+
+	for (i = 0; i < ht->n_keys; i++) {
+		f = ht->keys[i];
+		val = hist_load_num(fr->rec + f->offset, f->size, f->is_signed);
+		fr->vals[f->slot] = val;
+		*(u64 *)(fr->key + f->key_off) = hist_key_num(f, val);
+	}
+}
+
 /* One hit, in its scratch chunk; see the top of this file. */
 static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 {
@@ -684,15 +749,16 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 	unsigned int i;
 
 	if (ht->has_stacktrace)
-		hist_stack_save(fr->stacks);
-	/* Without references nothing waits for the key: all in one run. */
-	hist_run(ht, fr, 0, ht->n_refs ? ht->n_run_key : ht->n_run);
-	hist_build_key(ht, fr);
-	if (ht->n_refs) {
-		if (!hist_resolve_refs(ht, fr))
-			return;
-		hist_run(ht, fr, ht->n_run_key, ht->n_run);
+		hist_stack_save(fr->event_stack);
+	if (ht->num_keys) {
+		hist_num_key(ht, fr);
+	} else {
+		hist_run(ht, fr, 0, ht->n_run_key);
+		hist_build_key(ht, fr);
 	}
+	if (ht->n_refs && !hist_resolve_refs(ht, fr))
+		return;
+	hist_run(ht, fr, ht->n_run_key, ht->n_run);
 
 	elt = tracing_map_insert(ht->table->map, fr->key);
 	if (!elt)
@@ -834,6 +900,18 @@ static noinline void hist_plain_hit(const struct hist_trigger *ht,
 }
 
 /*
+ * interrupt_context_level(), with one test for the common case: an event
+ * of a task, outside any interrupt.
+ */
+static __always_inline unsigned int hist_context_level(void)
+{
+	if (likely(!(preempt_count() &
+		     (NMI_MASK | HARDIRQ_MASK | SOFTIRQ_OFFSET))))
+		return 0;
+	return interrupt_context_level();
+}
+
+/*
  * A hit of a trigger that is not plain, in its scratch chunk. This and
  * hist_plain_hit() are out of line, reached by tail calls, so that neither
  * pays for setting up the other's frame.
@@ -843,7 +921,7 @@ static noinline void hist_chunk_hit(struct hist_trigger *ht,
 				    struct ring_buffer_event *rbe)
 {
 	void *scratch = this_cpu_ptr(ht->scratch) +
-			interrupt_context_level() * ht->scratch_size;
+			hist_context_level() * ht->scratch_size;
 	u64 *busy = scratch;
 
 	/* Only a hit nested in a hit of this context on this CPU sees it set. */
@@ -862,6 +940,7 @@ static noinline void hist_chunk_hit(struct hist_trigger *ht,
 		.refs = scratch + ht->refs_off,
 		.key = scratch + ht->key_off,
 		.stacks = scratch + ht->stacks_off,
+		.event_stack = scratch + ht->event_stack_off,
 	});
 
 	barrier();
@@ -892,7 +971,10 @@ void hist_trigger_hit(struct event_trigger_data *data,
 		hist_chunk_hit(ht, buffer, rec, rbe);
 }
 
-/* Store the values of the fields no hit runs in the slots of @chunk. */
+/*
+ * Store the values of the fields no hit runs in the slots of @chunk: the
+ * fixed values, and where the chunk holds the stack of the event.
+ */
 static void hist_scratch_fix(const struct hist_trigger *ht, void *chunk)
 {
 	u64 *vals = chunk + sizeof(u64);
@@ -904,6 +986,9 @@ static void hist_scratch_fix(const struct hist_trigger *ht, void *chunk)
 
 		if (hist_field_fixed_value(f, &val))
 			vals[f->slot] = val;
+		else if (f->kind == HIST_K_STACKTRACE)
+			vals[f->slot] = (unsigned long)chunk +
+					ht->event_stack_off;
 	}
 }
 
@@ -974,6 +1059,20 @@ static void hist_plain_vals_fill(struct hist_trigger *ht)
 	}
 }
 
+/*
+ * Whether the keys of @ht are all numbers of the record, each a field of
+ * its own: then they are the whole of phase KEY (hist_program()).
+ */
+static bool hist_keys_are_nums(const struct hist_trigger *ht)
+{
+	unsigned int i;
+
+	for (i = 0; i < ht->n_keys; i++)
+		if (ht->keys[i]->kind != HIST_K_NUM)
+			return false;
+	return ht->n_run_key == ht->n_keys;
+}
+
 /**
  * hist_scratch_alloc - allocate the per-CPU scratch of a trigger
  * @ht:	the trigger, program complete, references resolved
@@ -989,6 +1088,7 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 	int cpu;
 
 	ht->plain = hist_is_plain(ht);
+	ht->num_keys = hist_keys_are_nums(ht);
 	if (ht->plain) {
 		for (i = 0; i < ht->n_keys; i++)
 			if (ht->keys[i]->kind == HIST_K_STR)
@@ -1012,6 +1112,10 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 	}
 	ht->stacks_off = off;
 	off += ht->n_stacks * HIST_STACKTRACE_SIZE;
+	ht->event_stack_off = ht->stacks_off;
+	for (i = 0; i < ht->n_keys; i++)
+		if (ht->keys[i]->kind == HIST_K_STACKTRACE)
+			ht->event_stack_off = ht->key_off + ht->keys[i]->key_off;
 	ht->scratch_size = ALIGN(off, sizeof(u64));
 
 	/* Zeroed: the busy words, and the key's zeros past key_size. */
