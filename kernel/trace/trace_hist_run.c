@@ -477,16 +477,16 @@ static void hist_build_key(const struct hist_trigger *ht, struct hist_frame *fr)
 		void *dst = fr->key + f->key_off;
 		u64 val = fr->vals[f->slot];
 
-		if (hist_field_is_string(f))
+		if (hist_field_is_string(f)) {
 			hist_copy_str(dst, f->key_size, f, fr);
-		else if (hist_field_is_stack(f)) {
+		} else if (hist_field_is_stack(f)) {
 			/* The stack of the event was captured in place. */
 			if (dst != (void *)(unsigned long)val)
 				hist_copy_longs(dst, (void *)(unsigned long)val,
 						f->key_size / sizeof(long));
-		}
-		else
+		} else {
 			*(u64 *)dst = hist_key_num(f, val);
+		}
 	}
 }
 
