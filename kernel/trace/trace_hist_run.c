@@ -722,7 +722,7 @@ static __always_inline void hist_sum_value(struct tracing_map_elt *elt,
 }
 
 /*
- * Steps 1 and 3 of a trigger whose keys are all numbers of the record
+ * Step 1 of a trigger whose keys are all numbers of the record
  * (ht->num_keys): the fields of phase KEY are the keys themselves, so
  * each is read and goes into its slot and the key in one loop, as a plain
  * trigger builds its key.
