@@ -21,7 +21,7 @@
  * weighted by hitcount; so are a histogram's buckets, for its values other
  * than the bucket counts and _sum. Series come sorted by labels, then le.
  */
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -338,17 +338,19 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 			char le[40];
 
 			cum += t->s[b].hits;
-			snprintf(le, sizeof(le), "le=\"%" PRIu64 "\"", t->s[b].le);
+			snprintf(le, sizeof(le), "le=\"%llu\"",
+				 (unsigned long long)t->s[b].le);
 			fprintf(out, "%s_bucket", m->name);
 			labels_out(out, t->s[a].labels, le);
-			fprintf(out, " %" PRIu64 "\n", cum);
+			fprintf(out, " %llu\n", (unsigned long long)cum);
 			n++;
 		}
 		fprintf(out, "%s_bucket", m->name);
 		labels_out(out, t->s[a].labels, "le=\"+Inf\"");
-		fprintf(out, " %" PRIu64 "\n%s_count", cum, m->name);
+		fprintf(out, " %llu\n%s_count", (unsigned long long)cum,
+			m->name);
 		labels_out(out, t->s[a].labels, "");
-		fprintf(out, " %" PRIu64 "\n", cum);
+		fprintf(out, " %llu\n", (unsigned long long)cum);
 		n += 2;
 		if (sum < 0)
 			continue;
@@ -356,7 +358,7 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 			cum += t->s[a].v[sum].u;
 		fprintf(out, "%s_sum", m->name);
 		labels_out(out, t->s[b - 1].labels, "");
-		fprintf(out, " %" PRIu64 "\n", cum);
+		fprintf(out, " %llu\n", (unsigned long long)cum);
 		n++;
 	}
 	return n;
@@ -381,7 +383,7 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 			d = v->d;
 	}
 	if (kind == VAL_COUNTER)
-		fprintf(out, " %" PRIu64 "\n", u);
+		fprintf(out, " %llu\n", (unsigned long long)u);
 	else if (kind == VAL_AVG)
 		fprintf(out, " %.17g\n", hits ? d / hits : 0.0);
 	else
@@ -425,12 +427,14 @@ static int totals_out(FILE *out, bool om, struct metric *m, struct json_object *
 	    asprintf(&fam, "%s_entries", m->name) < 0)
 		return 0;
 	family_head(out, om, fam, "", "gauge", m, "entries in the table");
-	fprintf(out, "%s %" PRIu64 "\n", fam, json_object_get_uint64(e));
+	fprintf(out, "%s %llu\n", fam,
+		(unsigned long long)json_object_get_uint64(e));
 	free(fam);
 	if (asprintf(&fam, "%s_dropped", m->name) < 0)
 		return 1;
 	family_head(out, om, fam, "_total", "counter", m, "hits dropped: the table was full");
-	fprintf(out, "%s_total %" PRIu64 "\n", fam, json_object_get_uint64(d));
+	fprintf(out, "%s_total %llu\n", fam,
+		(unsigned long long)json_object_get_uint64(d));
 	free(fam);
 	return 2;
 }
