@@ -52,6 +52,16 @@ static void tm_chunk(unsigned int i)
 	}
 }
 
+/*
+ * The same for a loop that runs preemptible: one over a million keys takes
+ * longer than the soft lockup watchdog's 20 s under KCSAN on TCG.
+ */
+static void tm_pause(unsigned int i)
+{
+	if (i && i % TM_CHUNK == 0)
+		cond_resched();
+}
+
 /* ---- running a function on every online CPU at once ---------------------- */
 
 struct tm_run;
@@ -608,16 +618,6 @@ static void tm_test_nested_insert(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tracing_map_entries(map), 128);
 	for (key = 5; key <= 7; key++)
 		KUNIT_EXPECT_NOT_NULL(test, tracing_map_lookup(map, &key));
-}
-
-/*
- * A loop over a million keys takes more than the soft lockup watchdog's
- * 20 s under KCSAN on TCG: let the CPU go every 1024 turns.
- */
-static void tm_pause(unsigned int i)
-{
-	if ((i & 1023) == 1023)
-		cond_resched();
 }
 
 static void tm_test_fill_max(struct kunit *test)
