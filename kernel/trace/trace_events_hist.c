@@ -166,7 +166,7 @@ static int hist_use_timestamps(struct hist_parse *p, struct hist_trigger *ht)
 		hist_fail(p, HIST_ERR_SET_CLOCK_FAIL, p->spec.clock);
 		return ret;
 	}
-	ht->ts_in_ns = trace_clock_in_ns(ht->tr);
+	ht->ts_to_usecs = ht->ts_usecs && trace_clock_in_ns(ht->tr);
 	return tracing_set_filter_buffering(ht->tr, true);
 }
 

@@ -519,14 +519,36 @@ static unsigned int synth_dyn_size(const struct synth_field *f, u64 val)
 	return synth_str_len((unsigned long)val);
 }
 
+/* Write a number of @size bytes into its u64 slot, zero-padded. */
+static __always_inline void synth_write_num(union trace_synth_field *slot,
+					    unsigned int size, u64 val)
+{
+	slot->as_u64 = 0;
+	switch (size) {
+	case 1:
+		slot->as_u8 = val;
+		break;
+	case 2:
+		slot->as_u16 = val;
+		break;
+	case 4:
+		slot->as_u32 = val;
+		break;
+	default:
+		slot->as_u64 = val;
+		break;
+	}
+}
+
 /*
- * Write field @f of @entry from @val.  Variable-length data goes at byte
- * @*dyn_off of the record, which is advanced; @dyn_size is what
- * synth_dyn_size() said it takes.
+ * Write string or stack field @f of @entry from @val.  Variable-length
+ * data goes at byte @*dyn_off of the record, which is advanced; @dyn_size
+ * is what synth_dyn_size() said it takes.
  */
-static void synth_write_field(struct synth_trace_event *entry,
-			      const struct synth_field *f, u64 val,
-			      unsigned int *dyn_off, unsigned int dyn_size)
+static noinline void synth_write_data(struct synth_trace_event *entry,
+				      const struct synth_field *f, u64 val,
+				      unsigned int *dyn_off,
+				      unsigned int dyn_size)
 {
 	union trace_synth_field *slot = &entry->fields[f->offset];
 	unsigned long addr = (unsigned long)val;
@@ -545,27 +567,23 @@ static void synth_write_field(struct synth_trace_event *entry,
 		return;
 	}
 
-	if (f->is_string) {
-		memset(slot, 0, STR_VAR_LEN_MAX);
-		synth_copy_str((char *)slot, addr, f->size);
-		return;
-	}
+	memset(slot, 0, STR_VAR_LEN_MAX);
+	synth_copy_str((char *)slot, addr, f->size);
+}
 
-	slot->as_u64 = 0;
-	switch (f->size) {
-	case 1:
-		slot->as_u8 = val;
-		break;
-	case 2:
-		slot->as_u16 = val;
-		break;
-	case 4:
-		slot->as_u32 = val;
-		break;
-	default:
-		slot->as_u64 = val;
-		break;
-	}
+/*
+ * Write field @f of @entry from @val: a number here, in the caller's loop,
+ * anything else by synth_write_data().
+ */
+static __always_inline void synth_write_field(struct synth_trace_event *entry,
+					      const struct synth_field *f,
+					      u64 val, unsigned int *dyn_off,
+					      unsigned int dyn_size)
+{
+	if (likely(!f->is_string && !f->is_dynamic))
+		synth_write_num(&entry->fields[f->offset], f->size, val);
+	else
+		synth_write_data(entry, f, val, dyn_off, dyn_size);
 }
 
 static inline u64 synth_val(const u64 *vals, const unsigned int *idx,
@@ -590,6 +608,7 @@ static void synth_trace_record(struct trace_event_file *file,
 	unsigned int dyn_sizes[SYNTH_FIELDS_MAX] __uninitialized;
 	struct trace_event_buffer fbuffer __uninitialized;
 	struct synth_trace_event *entry;
+	const struct synth_field *f;
 	unsigned int i, size, dyn_off;
 
 	size = synth_fixed_size(event);
@@ -606,10 +625,11 @@ static void synth_trace_record(struct trace_event_file *file,
 		return;
 
 	dyn_off = synth_fixed_size(event);
-	for (i = 0; i < event->n_fields; i++)
-		synth_write_field(entry, &event->fields[i],
-				  synth_val(vals, idx, i), &dyn_off,
-				  event->fields[i].is_dynamic ? dyn_sizes[i] : 0);
+	for (i = 0; i < event->n_fields; i++) {
+		f = &event->fields[i];
+		synth_write_field(entry, f, synth_val(vals, idx, i), &dyn_off,
+				  f->is_dynamic ? dyn_sizes[i] : 0);
+	}
 
 	trace_event_buffer_commit(&fbuffer);
 }

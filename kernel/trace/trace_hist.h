@@ -499,7 +499,10 @@ struct hist_var {
  * struct hist_ref - a reference from one histogram to a variable of a
  * registered histogram of the same trace array ("$ts0")
  * @var:	the variable read
- * @idx:	where the resolved value goes in struct hist_frame.refs
+ * @idx:	its number in the trigger (hist_debug shows it)
+ * @slot:	where a hit resolves it to: the slot of the first field
+ *		that reads it, which is not run (hist_program()); the
+ *		others copy it from there
  * @copy_off:	for a string or stacktrace variable, where in the scratch
  *		chunk the resolved bytes are copied (the value then points
  *		there); unused for numbers
@@ -515,6 +518,7 @@ struct hist_var {
 struct hist_ref {
 	struct hist_var		*var;
 	unsigned int		idx;
+	unsigned int		slot;
 	unsigned int		copy_off;
 	bool			consume;
 	struct list_head	list;
@@ -749,8 +753,7 @@ struct hist_plain_val {
  * @n_stacks:	stack capture buffers an event needs
  * @scratch:	per-CPU scratch, HIST_CTX_LEVELS chunks of @scratch_size
  * @scratch_size: bytes of a chunk
- * @refs_off:	where a chunk keeps the values of the references
- * @key_off:	where it keeps the key
+ * @key_off:	where a chunk keeps the key
  * @stacks_off:	where it keeps the stack capture buffers
  * @event_stack_off: where it captures the stack of the event: in the key,
  *		when that stack is a key, else in stack buffer 0
@@ -772,7 +775,8 @@ struct hist_plain_val {
  * @nohitcount:	hitcount is not shown
  * @uses_timestamp: a field reads common_timestamp
  * @ts_usecs:	common_timestamp is in microseconds (a field said .usecs)
- * @ts_in_ns:	the trace clock counts nanoseconds, so usecs can be had
+ * @ts_to_usecs: @ts_usecs, and the trace clock counts nanoseconds, so a
+ *		hit turns the timestamp into microseconds
  */
 struct hist_trigger {
 	struct trace_event_file	*file;
@@ -811,7 +815,6 @@ struct hist_trigger {
 	unsigned int		n_stacks;
 	void __percpu		*scratch;
 	unsigned int		scratch_size;
-	unsigned int		refs_off;
 	unsigned int		key_off;
 	unsigned int		stacks_off;
 	unsigned int		event_stack_off;
@@ -828,7 +831,7 @@ struct hist_trigger {
 	bool			nohitcount;
 	bool			uses_timestamp;
 	bool			ts_usecs;
-	bool			ts_in_ns;
+	bool			ts_to_usecs;
 };
 
 /**
@@ -841,10 +844,10 @@ struct hist_trigger {
  * @buffer:	the ring buffer it is written to
  * @rbe:	its ring buffer event, for the timestamp
  * @vals:	the slots: one value per field of the program
- * @refs:	the values of the references
  * @key:	the key being built
- * @stacks:	the stack capture buffers
- * @event_stack: where the stack of the event is captured
+ *
+ * Built by every hit that is not plain, so it holds what most hits use;
+ * the rest of the chunk is found from @scratch and the trigger's offsets.
  */
 struct hist_frame {
 	struct hist_trigger	*ht;
@@ -853,10 +856,7 @@ struct hist_frame {
 	struct trace_buffer	*buffer;
 	struct ring_buffer_event *rbe;
 	u64			*vals;
-	u64			*refs;
 	void			*key;
-	unsigned long		*stacks;
-	unsigned long		*event_stack;
 };
 
 /**

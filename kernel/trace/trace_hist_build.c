@@ -373,6 +373,7 @@ static void hist_mark_tree(const struct hist_field *f, unsigned long *marks)
 static int hist_program(struct hist_trigger *ht)
 {
 	DECLARE_BITMAP(keyed, HIST_FIELDS_MAX) = { };
+	DECLARE_BITMAP(resolved, HIST_FIELDS_MAX) = { };
 	unsigned int i, pass, n = 0;
 	struct hist_field *f;
 	u64 fixed;
@@ -407,6 +408,15 @@ static int hist_program(struct hist_trigger *ht)
 		if (hist_field_fixed_value(f, &fixed) ||
 		    f->kind == HIST_K_STACKTRACE)
 			continue;
+		/*
+		 * Nor the first field of each reference: hist_resolve_refs()
+		 * reads the variable into its slot.
+		 */
+		if (f->kind == HIST_K_VAR_REF &&
+		    !__test_and_set_bit(f->ref->idx, resolved)) {
+			f->ref->slot = i;
+			continue;
+		}
 		ht->run[ht->n_run++] = f;
 		if (i < ht->n_key_fields)
 			ht->n_run_key++;

@@ -48,9 +48,9 @@
  *
  *	busy		u64, non-zero while a hit uses the chunk
  *	vals		u64 per field of the program (the slots); those of
- *			hitcount and constants are stored at allocation, the
- *			others written by every hit before they are read
- *	refs		u64 per variable reference
+ *			hitcount and constants are stored at allocation, those
+ *			of references by hist_resolve_refs(), the others
+ *			written by every hit before they are read
  *	key		lookup_key_size bytes: key_size bytes, every one of them
  *			written at each hit by hist_build_key() (or, for the
  *			stack of the event as a key, by its capture), then
@@ -63,6 +63,7 @@
 #include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
+#include <linux/math64.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
@@ -286,7 +287,8 @@ static void hist_stack_save(unsigned long *buf)
 static unsigned long *hist_stack_value(const struct hist_field *f,
 				       struct hist_frame *fr)
 {
-	unsigned long *buf = fr->stacks + f->stack_idx * HIST_STACKTRACE_DEPTH;
+	unsigned long *buf = fr->scratch + fr->ht->stacks_off +
+			     f->stack_idx * HIST_STACKTRACE_SIZE;
 	unsigned int n;
 
 	n = min_t(u32, hist_record_array_size(f, fr->rec) / sizeof(long),
@@ -379,36 +381,56 @@ static __always_inline u64 hist_operand(const struct hist_field *op,
 	return hist_key_num(op, val);
 }
 
+/*
+ * ns2usecs() without its division: (ns + 500) / 1000, the quotient taken
+ * as the high bits of a product with 2^68 / 1000 rounded up, as compilers
+ * divide by a constant when not optimising for size (exact for every u64
+ * once the 3 low bits of the dividend, which 1000 / 8 = 125 cannot see,
+ * are dropped). A division is a slow instruction on most CPUs, and a call
+ * under TCG.
+ */
+static __always_inline u64 hist_ns2usecs(u64 ns)
+{
+	ns += 500;
+	if (IS_ENABLED(CONFIG_ARCH_SUPPORTS_INT128))
+		return mul_u64_u64_shr(ns >> 3, 0x20c49ba5e353f7cfULL, 68);
+	return div_u64(ns, 1000);
+}
+
 /* The event's timestamp, in the unit the trigger asked for. */
 static u64 hist_timestamp(struct hist_frame *fr)
 {
 	u64 ts = ring_buffer_event_time_stamp(fr->buffer, fr->rbe);
 
-	if (fr->ht->ts_usecs && fr->ht->ts_in_ns)
-		ts = ns2usecs(ts);
-	return ts;
+	return fr->ht->ts_to_usecs ? hist_ns2usecs(ts) : ts;
 }
 
 static __always_inline u64 hist_eval(const struct hist_field *f,
 				     struct hist_frame *fr)
 {
+	u64 a, b;
+
 	/*
 	 * Not hitcount nor a constant: hist_scratch_alloc() stored those.
 	 * The kinds inter-event triggers run at every hit are tested first,
 	 * a number of the record (the most common field by far), a
 	 * timestamp, a reference and an operator, rather than at the end of
-	 * a chain of compares.
+	 * a chain of compares; and of the operators, the difference that
+	 * makes a latency is computed here, not in a call.
 	 */
 	if (likely(f->kind == HIST_K_NUM))
 		return hist_load_num(fr->rec + f->offset, f->size, f->is_signed);
 	if (f->kind == HIST_K_TIMESTAMP)
 		return hist_timestamp(fr);
-	if (f->kind == HIST_K_VAR_REF)
-		return fr->refs[f->ref->idx];
-	if (f->kind > HIST_K_NEG)
-		return hist_arith(f->kind, f->is_signed,
-				  hist_operand(f->operand[0], fr),
-				  hist_operand(f->operand[1], fr));
+	if (f->kind == HIST_K_VAR_REF)	/* not the first of its reference */
+		return fr->vals[f->ref->slot];
+	if (f->kind > HIST_K_NEG) {
+		a = hist_operand(f->operand[0], fr);
+		b = hist_operand(f->operand[1], fr);
+		if (f->kind == HIST_K_SUB)
+			return a - b;
+		return hist_arith(f->kind, f->is_signed, a, b);
+	}
 	switch (f->kind) {
 	case HIST_K_STR:
 		return (unsigned long)(fr->rec + f->offset);
@@ -439,13 +461,10 @@ static __always_inline void hist_run(const struct hist_trigger *ht,
 				     struct hist_frame *fr,
 				     unsigned int from, unsigned int to)
 {
-	unsigned int i;
+	struct hist_field *const *step = ht->run + from, *const *end = ht->run + to;
 
-	for (i = from; i < to; i++) {
-		const struct hist_field *f = ht->run[i];
-
-		fr->vals[f->slot] = hist_eval(f, fr);
-	}
+	for (; step < end; step++)
+		fr->vals[(*step)->slot] = hist_eval(*step, fr);
 }
 
 /*
@@ -533,7 +552,7 @@ static void hist_set_vars(const struct hist_trigger *ht, struct hist_frame *fr,
 #define HIST_REF_READ_TRIES	8
 
 /*
- * Read the variable of @ref in @elt into fr->refs; the bytes of a string
+ * Read the variable of @ref in @elt into its slot; the bytes of a string
  * or stack trace are copied into the hit's scratch, whole, and the value
  * points to that copy.
  */
@@ -542,7 +561,7 @@ static bool hist_read_ref(const struct hist_ref *ref,
 			  struct hist_frame *fr)
 {
 	const struct hist_var *var = ref->var;
-	u64 *val = &fr->refs[ref->idx];
+	u64 *val = &fr->vals[ref->slot];
 	/* Filled by read_begin before any use: not zeroed at every hit. */
 	struct tracing_map_var_read rd __uninitialized;
 	void *copy;
@@ -568,8 +587,8 @@ static bool hist_read_ref(const struct hist_ref *ref,
 }
 
 /*
- * Read the variables the hit needs, with its key (fr->key built) into
- * fr->refs; true when every variable was set (and is now consumed). The
+ * Read the variables the hit needs, with its key (fr->key built), into
+ * their slots; true when every variable was set (and is now consumed). The
  * key looked up is ours, zero-extended (or cut) to the key size of the
  * histogram read: a histogram keyed otherwise than we are matches the
  * entries whose key bytes begin with ours and are zero after them.
@@ -749,7 +768,7 @@ static void hist_hit(struct hist_trigger *ht, struct hist_frame *fr)
 	unsigned int i;
 
 	if (ht->has_stacktrace)
-		hist_stack_save(fr->event_stack);
+		hist_stack_save(fr->scratch + ht->event_stack_off);
 	if (ht->num_keys) {
 		hist_num_key(ht, fr);
 	} else {
@@ -937,10 +956,7 @@ static noinline void hist_chunk_hit(struct hist_trigger *ht,
 		.buffer = buffer,
 		.rbe = rbe,
 		.vals = scratch + sizeof(*busy),
-		.refs = scratch + ht->refs_off,
 		.key = scratch + ht->key_off,
-		.stacks = scratch + ht->stacks_off,
-		.event_stack = scratch + ht->event_stack_off,
 	});
 
 	barrier();
@@ -1103,8 +1119,7 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 		ht->lookup_key_size = max(ht->lookup_key_size,
 					  ref->var->owner->key_size);
 
-	ht->refs_off = sizeof(u64) + ht->n_slots * sizeof(u64);
-	ht->key_off = ht->refs_off + ht->n_refs * sizeof(u64);
+	ht->key_off = sizeof(u64) + ht->n_slots * sizeof(u64);
 	off = ALIGN(ht->key_off + ht->lookup_key_size, sizeof(u64));
 	list_for_each_entry(ref, &ht->refs, list) {
 		ref->copy_off = off;

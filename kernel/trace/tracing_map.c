@@ -375,6 +375,52 @@ static int tracing_map_get_elt(struct tracing_map *map)
 	return tracing_map_take_spare(map);
 }
 
+/*
+ * The rest of tracing_map_insert() for a key its probe did not find: *@pos
+ * is the empty slot the probe stopped at, or U32_MAX. Out of line, so that
+ * a hit on a key already present (nearly every hit) sets up no frame.
+ */
+static noinline struct tracing_map_elt *
+tracing_map_insert_new(struct tracing_map *map, const void *key, u32 tag,
+		       unsigned int pos)
+{
+	struct tracing_map_elt *elt, *mine = NULL;
+	int idx = -1;
+
+	for (;;) {
+		if (pos == U32_MAX)
+			goto drop;
+		if (!mine) {
+			idx = tracing_map_get_elt(map);
+			if (idx < 0)
+				goto drop;
+			mine = tracing_map_elt_at(map, idx);
+			tracing_map_key_copy(map, (void *)mine + mine->key_offset,
+					     key);
+			if (map->ops && map->ops->elt_init)
+				map->ops->elt_init(map->data, mine);
+		}
+		/* Fully ordered: the preparation is visible before the slot. */
+		if (!cmpxchg(&map->slots[pos], 0, (tag << SLOT_IDX_BITS) | idx)) {
+			this_cpu_inc(map->stats->entries);
+			return mine;
+		}
+		/* Lost slot pos: probe again from it (see tracing_map_insert()). */
+		elt = tracing_map_probe(map, key, tag, &pos);
+		if (elt)
+			break;
+	}
+	tracing_map_put_spare(map, idx);
+	return elt;
+
+drop:
+	/* Only the pos == U32_MAX exit can hold an entry (never, by (3)). */
+	if (mine)
+		tracing_map_put_spare(map, idx);
+	this_cpu_inc(map->stats->drops);
+	return NULL;
+}
+
 /**
  * tracing_map_insert - find the entry of a key, adding it if it is new
  * @map:	the map
@@ -435,45 +481,14 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map,
 {
 	u32 hash = tracing_map_hash(map, key);
 	u32 tag = tracing_map_tag(hash);
-	struct tracing_map_elt *elt, *mine = NULL;
 	unsigned int pos = hash & map->slot_mask;
-	int idx = -1;
+	struct tracing_map_elt *elt;
 
 	this_cpu_inc(map->stats->hits);
-
-	for (;;) {
-		elt = tracing_map_probe(map, key, tag, &pos);
-		if (elt)
-			break;
-		if (pos == U32_MAX)
-			goto drop;
-		if (!mine) {
-			idx = tracing_map_get_elt(map);
-			if (idx < 0)
-				goto drop;
-			mine = tracing_map_elt_at(map, idx);
-			tracing_map_key_copy(map, (void *)mine + mine->key_offset,
-					     key);
-			if (map->ops && map->ops->elt_init)
-				map->ops->elt_init(map->data, mine);
-		}
-		/* Fully ordered: the preparation is visible before the slot. */
-		if (!cmpxchg(&map->slots[pos], 0, (tag << SLOT_IDX_BITS) | idx)) {
-			this_cpu_inc(map->stats->entries);
-			return mine;
-		}
-		/* Lost slot pos: probe again from it (see above). */
-	}
-	if (mine)
-		tracing_map_put_spare(map, idx);
-	return elt;
-
-drop:
-	/* Only the pos == U32_MAX exit can hold an entry (never, by (3)). */
-	if (mine)
-		tracing_map_put_spare(map, idx);
-	this_cpu_inc(map->stats->drops);
-	return NULL;
+	elt = tracing_map_probe(map, key, tag, &pos);
+	if (likely(elt))
+		return elt;
+	return tracing_map_insert_new(map, key, tag, pos);
 }
 
 /**
@@ -707,8 +722,9 @@ bool tracing_map_elt_var_is_set(const struct tracing_map_elt *elt,
 }
 
 /* Read the u64 of a variable until the read is whole; consume it or not. */
-static bool tracing_map_elt_var_read(struct tracing_map_elt *elt,
-				     unsigned int i, u64 *val, bool consume)
+static __always_inline bool
+tracing_map_elt_var_read(struct tracing_map_elt *elt, unsigned int i, u64 *val,
+			 bool consume)
 {
 	struct tracing_map_var *var = tracing_map_elt_var(elt, i);
 	struct tracing_map_var_read rd;
