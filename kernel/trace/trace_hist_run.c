@@ -73,6 +73,7 @@
 
 #include "trace_hist.h"
 #include "trace_synth.h"
+#include "tracing_map_var.h"
 
 static __always_inline u64 hist_load_num(const void *p, unsigned int size,
 					 bool is_signed)
@@ -398,7 +399,7 @@ static __always_inline u64 hist_ns2usecs(u64 ns)
 }
 
 /* The event's timestamp, in the unit the trigger asked for. */
-static u64 hist_timestamp(struct hist_frame *fr)
+static __always_inline u64 hist_timestamp(struct hist_frame *fr)
 {
 	u64 ts = ring_buffer_event_time_stamp(fr->buffer, fr->rbe);
 

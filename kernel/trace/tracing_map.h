@@ -65,7 +65,8 @@
  *    register may be wider than its u64: the caller keeps the rest in two
  *    buffers of its own and uses tracing_map_elt_var_write_begin()/_end()
  *    and tracing_map_elt_var_read_begin()/_end(), which never let a reader
- *    take a buffer that was rewritten while it read as whole.
+ *    take a buffer that was rewritten while it read as whole. These are
+ *    inline, in tracing_map_var.h, which a caller includes to use them.
  *  - Readers (tracing_map_next(), tracing_map_snapshot(), the accessors)
  *    may miss entries inserted while they run, never see a half-made one,
  *    and see sums that were true at some instant during the read.
@@ -289,37 +290,6 @@ tracing_map_snapshot_take(struct tracing_map *map,
 			  const struct tracing_map_sort_key *keys,
 			  unsigned int n_keys);
 void tracing_map_snapshot_free(struct tracing_map_snapshot *snap);
-
-/**
- * struct tracing_map_var_read - a read of a variable in progress
- * @state:	the variable's state when the read began
- * @buf:	the buffer (0 or 1) that goes with @val
- * @val:	the value
- */
-struct tracing_map_var_read {
-	int		state;
-	unsigned int	buf;
-	u64		val;
-};
-
-int tracing_map_elt_var_write_begin(struct tracing_map_elt *elt,
-				    unsigned int i);
-void tracing_map_elt_var_write_end(struct tracing_map_elt *elt,
-				   unsigned int i, u64 val);
-bool tracing_map_elt_var_read_begin(const struct tracing_map_elt *elt,
-				    unsigned int i,
-				    struct tracing_map_var_read *rd);
-bool tracing_map_elt_var_read_end(struct tracing_map_elt *elt, unsigned int i,
-				  const struct tracing_map_var_read *rd,
-				  bool consume);
-bool tracing_map_elt_var_set(struct tracing_map_elt *elt, unsigned int i,
-			     u64 val);
-bool tracing_map_elt_var_is_set(const struct tracing_map_elt *elt,
-				unsigned int i);
-bool tracing_map_elt_var_get(struct tracing_map_elt *elt,
-			     unsigned int i, u64 *val);
-bool tracing_map_elt_var_read_once(struct tracing_map_elt *elt,
-				   unsigned int i, u64 *val);
 
 /**
  * tracing_map_elt_key - the key bytes of an entry

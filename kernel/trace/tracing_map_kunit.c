@@ -35,7 +35,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 
-#include "tracing_map.h"
+#include "tracing_map_var.h"
 
 #define TM_CHUNK	256	/* operations per preemption-disabled stretch */
 
