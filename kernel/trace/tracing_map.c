@@ -436,6 +436,16 @@ struct tracing_map_elt *tracing_map_insert(struct tracing_map *map,
 	elt = tracing_map_probe(map, key, tag, &pos);
 	if (likely(elt))
 		return elt;
+	/*
+	 * Every entry handed out and no spare: tracing_map_get_elt() would
+	 * fail now. A full map drops each new key here, without the frame
+	 * of the new-key path.
+	 */
+	if (atomic_read(&map->next_elt) >= map->max_elts &&
+	    !atomic_read(&map->n_spares)) {
+		this_cpu_inc(map->stats->drops);
+		return NULL;
+	}
 	return tracing_map_insert_new(map, key, tag, pos);
 }
 
