@@ -326,7 +326,8 @@ static int tracing_map_get_elt(struct tracing_map *map)
 /*
  * The rest of tracing_map_insert() for a key its probe did not find: *@pos
  * is the empty slot the probe stopped at, or U32_MAX. Out of line, so that
- * a hit on a key already present (nearly every hit) sets up no frame.
+ * a hit on a key already present (nearly every hit) keeps fewer values
+ * live across the probe and saves fewer registers.
  */
 static noinline struct tracing_map_elt *
 tracing_map_insert_new(struct tracing_map *map, const void *key, u32 tag,
