@@ -170,9 +170,9 @@ def main():
     # event A/B.
     def group(title, width):
         return f' {title} '.center(width, '-')
-    out.append(' ' * 14 + group(a, 26) + '  ' + group(b, 26) + '  ' + group(f'{a}/{b}', 27))
+    out.append(' ' * 14 + group(a, 26) + '  ' + group(b, 26) + '  ' + group(f'{a}/{b}', 28))
     hdr = (f"{'shape':<14}{'event':>10}{'own':>9}{'±':>7}  {'event':>10}{'own':>9}{'±':>7}"
-           f"  {'own':>7}{'range':>11}{'event':>9}")
+           f"  {'own':>7} {'range':>11}{'event':>9}")
     out.append(hdr)
 
     for shape in SHAPES:
@@ -206,7 +206,7 @@ def main():
                    f"{fmt_pct(row[a + '_own_spread_pct'])}  "
                    f"{fmt(row[b + '_event'], 10)}{fmt(row[b + '_own'], 9)} "
                    f"{fmt_pct(row[b + '_own_spread_pct'])}  "
-                   f"{fmt(row['ratio_own'], 7, 2)}{rng:>11}{fmt(row['ratio_event'], 9, 2)}")
+                   f"{fmt(row['ratio_own'], 7, 2)} {rng:>11}{fmt(row['ratio_event'], 9, 2)}")
     noted = [f'{r["shape"]}: an iteration is {NOTES[r["shape"]]}'
              for r in rows if r['shape'] in NOTES]
     if noted:
