@@ -39,7 +39,9 @@ initramfs_our_symbols()
 
 # initramfs_userland ROOT: the guest's programs in ROOT/bin (made before):
 # busybox's applets, bash-static as /bin/sh, a nice(1) shim, and /etc's
-# passwd and group. make bench's initramfs is this and little more.
+# passwd and group (root, and "tracer", an unprivileged user for the cases
+# that check what tracefs lets one do). make bench's initramfs is this and
+# little more.
 initramfs_userland()
 {
 	local root=$1 a
@@ -56,8 +58,9 @@ initramfs_userland()
 	printf '#!/bin/sh\n# nice [-n N] CMD...: busybox-static has no nice applet\nn=10\n[ "$1" = -n ] && { n=$2; shift 2; }\nrenice -n "$n" -p $$ >/dev/null\nexec "$@"\n' \
 		>"$root/bin/nice"
 	chmod +x "$root/bin/nice"
-	echo 'root:x:0:0:root:/root:/bin/sh' >"$root/etc/passwd"
-	echo 'root:x:0:' >"$root/etc/group"
+	printf 'root:x:0:0:root:/root:/bin/sh\ntracer:x:1000:1000:tracer:/:/bin/sh\n' \
+		>"$root/etc/passwd"
+	printf 'root:x:0:\ntracer:x:1000:\n' >"$root/etc/group"
 }
 
 initramfs_build()

@@ -38,6 +38,7 @@
  * Everything here runs under event_mutex, except hist_enable_trigger(),
  * which runs at event time.
  */
+#include <linux/fs.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
@@ -342,7 +343,8 @@ static void hist_apply_state(struct hist_parse *p,
 
 /*
  * The first histogram named as @data is, or NULL; an ERR_PTR (logged)
- * when it is not the same histogram as @data's.
+ * when it is not the same histogram as @data's, or the same text whose
+ * entries would not be laid out alike (hist_table_fits()).
  */
 static struct event_trigger_data *hist_named_leader(struct hist_parse *p,
 						    struct event_trigger_data *data)
@@ -352,8 +354,10 @@ static struct event_trigger_data *hist_named_leader(struct hist_parse *p,
 	if (!data->name)
 		return NULL;
 	leader = find_named_trigger(data->name);
-	if (leader && !hist_trigger_same(leader->private_data,
-					 data->private_data))
+	if (leader && (!hist_trigger_same(leader->private_data,
+					  data->private_data) ||
+		       !hist_table_fits(data->private_data,
+					leader->private_data)))
 		return ERR_PTR(hist_fail(p, HIST_ERR_NAMED_MISMATCH,
 					 p->spec.name_item));
 	return leader;
@@ -402,6 +406,8 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	if (ret)
 		return ret;
 	ret = hist_scratch_alloc(ht);
+	if (ret == -E2BIG)
+		return hist_fail(p, HIST_ERR_SCRATCH_TOO_BIG, NULL);
 	if (ret)
 		return ret;
 	ret = hist_claim_resources(p, ht);
@@ -988,6 +994,12 @@ const struct file_operations event_hist_fops = {
  * The hist_interval file. Its text is made when it is opened
  * (hist_interval_text()), so that one open is one interval, however it is
  * then read: with seq_file, a show() could run again.
+ *
+ * Opening it changes the tables, as a "clear" written to the trigger file
+ * does, so it takes what writing there takes: the file has the trigger
+ * file's mode (TRACE_MODE_WRITE), and an open for reading must pass the
+ * write permission check too. Whom a tracefs "gid=" lets read the hist
+ * files cannot take intervals from under the others' eyes.
  */
 struct hist_interval_file {
 	char	*text;
@@ -1000,6 +1012,9 @@ static int event_hist_interval_open(struct inode *inode, struct file *filp)
 	struct trace_event_file *file;
 	int ret;
 
+	ret = inode_permission(&nop_mnt_idmap, inode, MAY_WRITE);
+	if (ret)
+		return ret;
 	ret = tracing_open_file_tr(inode, filp);
 	if (ret)
 		return ret;

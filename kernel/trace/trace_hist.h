@@ -227,6 +227,8 @@ enum hist_role {
 };
 
 #define HIST_CTX_LEVELS		4	/* task, softirq, irq, NMI */
+/* Bytes of a scratch chunk: HIST_CTX_LEVELS fit a per-CPU allocation. */
+#define HIST_SCRATCH_MAX	8192
 
 /*
  * Why a hist command is refused: every refusal has one, and hist_fail()
@@ -282,6 +284,9 @@ enum hist_err {
 	HIST_ERR_KEY_VAR_REF,
 	HIST_ERR_TOO_MANY_STATS,	/* ours: .min, .max, .avg */
 	HIST_ERR_BAD_LOG2_SUB,		/* ours: .log2=N */
+	HIST_ERR_STACK_OPERAND,		/* ours: a stack trace in an expression */
+	HIST_ERR_TOO_MANY_FIELDS,	/* ours: HIST_FIELDS_MAX */
+	HIST_ERR_SCRATCH_TOO_BIG,	/* ours: hist_scratch_alloc() */
 	/* Refused without an error_log entry: */
 	HIST_QUIET_FIRST,
 	HIST_QUIET_FILTER_TAIL = HIST_QUIET_FIRST, /* " ifx" ends the command */
@@ -910,6 +915,8 @@ bool hist_trigger_same_keys(const struct hist_trigger *a,
 			    const struct hist_trigger *b);
 bool hist_trigger_same(const struct hist_trigger *a,
 		       const struct hist_trigger *b);
+bool hist_table_fits(const struct hist_trigger *ht,
+		     const struct hist_trigger *leader);
 void hist_trigger_clear(struct hist_trigger *ht);
 
 /* trace_hist_run.c */
@@ -936,6 +943,8 @@ void hist_actions_disable(struct hist_trigger *ht);
 void hist_actions_pin(struct hist_trigger *ht);
 bool hist_actions_same(const struct hist_trigger *a,
 		       const struct hist_trigger *b);
+bool hist_actions_fit(const struct hist_trigger *a,
+		      const struct hist_trigger *b);
 void hist_actions_free(struct hist_trigger *ht);
 
 /* trace_hist_print.c */

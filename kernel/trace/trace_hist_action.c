@@ -188,15 +188,19 @@ out:
 }
 
 /*
- * Whether a parameter fits a synthetic field, the ABI's matrix: a string
- * fits a dynamic string field and a stack trace a stack field; otherwise
- * the types must be the same, or of the same size and signedness (any
- * signedness for a string field). A field of the record passed as it is
- * counts as unsigned, and so does a string (a variable holding one too);
- * a dynamic string field counts 8 bytes. So an s64 of the record fits a
- * char[] field and a char[8] of the record a u64 one: the value is then a
- * number where a string is expected (the event shows an empty string) or
- * the string's address where a number is.
+ * Whether a parameter fits a synthetic field, the ABI's matrix, decided by
+ * what the parameter is (its form), never by the type it was given: a
+ * stack trace fits a stack field and nothing else does, since the event
+ * copies the entries the value points to (an expression of a stack is a
+ * number, whatever its type says); a string fits a dynamic string field.
+ * Otherwise the types must be the same, or of the same size and signedness
+ * (any signedness for a string field). A field of the record passed as it
+ * is counts as unsigned, and so does a string (a variable holding one
+ * too); a dynamic string field counts 8 bytes. So an s64 of the record
+ * fits a char[] field and a char[8] of the record a u64 one: the value is
+ * then a number where a string is expected (the event reads it without
+ * faulting, and shows an empty string) or the string's address where a
+ * number is.
  */
 static bool hist_param_fits(const struct hist_field *f,
 			    const struct synth_field *sf)
@@ -204,9 +208,9 @@ static bool hist_param_fits(const struct hist_field *f,
 	unsigned int sf_size = sf->size;
 	bool is_signed = f->is_signed;
 
-	if (strstr(f->type, "char[") && sf->is_string && sf->is_dynamic)
-		return true;
-	if (strstr(f->type, "long[") && sf->is_stack)
+	if (sf->is_stack || hist_field_is_stack(f))
+		return sf->is_stack && hist_field_is_stack(f);
+	if (hist_field_is_string(f) && sf->is_string && sf->is_dynamic)
 		return true;
 	if (!strcmp(f->type, sf->type))
 		return true;
@@ -262,14 +266,27 @@ static int hist_build_trace(struct hist_build *b, struct hist_action *act,
 	return 0;
 }
 
+/*
+ * save(PARAMS): each kept in the entry as what it is, a number in a u64 or
+ * a string in HIST_STR_MAX bytes. A stack trace is refused (ours: the ABI
+ * keeps the address of the stack, which is stale by the time it is shown);
+ * the caret is at the parameter, as written.
+ */
 static int hist_build_save(struct hist_build *b, struct hist_action *act,
 			   char **params, int n)
 {
 	struct hist_field *f;
+	char *text;
 	int i;
 
 	for (i = 0; i < n; i++) {
+		text = kstrdup(params[i], GFP_KERNEL);
+		if (!text)
+			return -ENOMEM;
 		f = hist_param_field(b, act, params[i], true);
+		if (!IS_ERR(f) && hist_field_is_stack(f))
+			f = ERR_PTR(hist_fail(b->p, HIST_ERR_INVALID_PARAM, text));
+		kfree(text);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
 		act->params[act->n_params++] = f;
@@ -540,6 +557,49 @@ bool hist_actions_same(const struct hist_trigger *a,
 		if (y == &b->actions ||
 		    strcmp(hist_action_canon(x),
 			   hist_action_canon(list_entry(y, struct hist_action, list))))
+			return false;
+		y = y->next;
+	}
+	return y == &b->actions;
+}
+
+/* Whether @x and @y keep the same state in an entry, each part alike. */
+static bool hist_action_fits(const struct hist_action *x,
+			     const struct hist_action *y)
+{
+	unsigned int i;
+
+	if (x->handler != y->handler || x->kind != y->kind ||
+	    x->n_params != y->n_params || x->track_off != y->track_off ||
+	    x->saved_off != y->saved_off || x->synth != y->synth ||
+	    !x->watched != !y->watched ||
+	    (x->watched && x->watched->form != y->watched->form))
+		return false;
+	for (i = 0; i < x->n_params; i++)
+		if (x->params[i]->form != y->params[i]->form ||
+		    x->params[i]->size != y->params[i]->size ||
+		    (x->kind == HIST_DO_SAVE && x->save_off[i] != y->save_off[i]))
+			return false;
+	return true;
+}
+
+/**
+ * hist_actions_fit - whether the actions of two triggers laid out keep
+ * the same state in the same bytes of an entry (hist_table_fits())
+ * @a:	one
+ * @b:	the other
+ *
+ * Return: true if so.
+ */
+bool hist_actions_fit(const struct hist_trigger *a,
+		      const struct hist_trigger *b)
+{
+	const struct list_head *y = b->actions.next;
+	const struct hist_action *x;
+
+	list_for_each_entry(x, &a->actions, list) {
+		if (y == &b->actions ||
+		    !hist_action_fits(x, list_entry(y, struct hist_action, list)))
 			return false;
 		y = y->next;
 	}

@@ -421,6 +421,12 @@ static int hist_program(struct hist_trigger *ht)
 		if (i < ht->n_key_fields)
 			ht->n_run_key++;
 	}
+	/*
+	 * Every reference has a field (hist_drop_folded()), so a slot, and
+	 * n_refs <= n_slots <= HIST_FIELDS_MAX bounds @resolved.
+	 */
+	if (WARN_ON_ONCE(bitmap_weight(resolved, HIST_FIELDS_MAX) != ht->n_refs))
+		return -EINVAL;
 	return 0;
 }
 
@@ -516,7 +522,7 @@ static void *hist_elt_alloc(void *data)
 
 	/* A million entries of a few kilobytes: fail, as the map does. */
 	return kzalloc(table->priv_size,
-		       GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
+		       GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN);
 }
 
 static void hist_elt_free(void *data, void *priv)
@@ -742,6 +748,60 @@ bool hist_trigger_same(const struct hist_trigger *a,
 		    !hist_same_field(a->vars[i]->field, b->vars[i]->field))
 			return false;
 	return hist_actions_same(a, b);
+}
+
+/* Whether @a and @b take the same bytes of an entry, and hold alike there. */
+static bool hist_fields_fit(struct hist_field *const *a,
+			    struct hist_field *const *b, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (a[i]->form != b[i]->form || a[i]->size != b[i]->size ||
+		    a[i]->key_off != b[i]->key_off ||
+		    a[i]->key_size != b[i]->key_size ||
+		    a[i]->sum_idx != b[i]->sum_idx)
+			return false;
+	return true;
+}
+
+/**
+ * hist_table_fits - whether @ht may share the table of @leader
+ * @ht:		a trigger joining the name of @leader, built and laid out
+ * @leader:	the first trigger of that name
+ *
+ * A name is one table, so one layout: every byte of an entry (key, sums,
+ * variables, and the private data of .execname, string and stack
+ * variables and the actions) must mean the same to every trigger of the
+ * name, each part of the same form and size. hist_trigger_same() compares
+ * what the ABI compares, the text of the actions among it, and one text
+ * may be a number on one event and a string on another: "save(filename)".
+ *
+ * Return: true if so.
+ */
+bool hist_table_fits(const struct hist_trigger *ht,
+		     const struct hist_trigger *leader)
+{
+	struct hist_field *a[HIST_VARS_MAX], *b[HIST_VARS_MAX];
+	unsigned int i;
+
+	if (ht->key_size != leader->key_size || ht->n_keys != leader->n_keys ||
+	    ht->n_vals != leader->n_vals || ht->n_vars != leader->n_vars ||
+	    ht->priv_size != leader->priv_size ||
+	    ht->comm_off != leader->comm_off ||
+	    !hist_fields_fit(ht->keys, leader->keys, ht->n_keys) ||
+	    !hist_fields_fit(ht->vals, leader->vals, ht->n_vals))
+		return false;
+	for (i = 0; i < ht->n_vars; i++) {
+		if (ht->vars[i]->idx != leader->vars[i]->idx ||
+		    ht->vars[i]->priv_off != leader->vars[i]->priv_off ||
+		    ht->vars[i]->bytes != leader->vars[i]->bytes)
+			return false;
+		a[i] = ht->vars[i]->field;
+		b[i] = leader->vars[i]->field;
+	}
+	return hist_fields_fit(a, b, ht->n_vars) &&
+	       hist_actions_fit(ht, leader);
 }
 
 /* Free the references of @ht, unregistered. */

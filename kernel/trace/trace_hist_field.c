@@ -80,8 +80,9 @@ static enum hist_form hist_form_of(enum hist_kind kind)
  * The program is the list of fields in creation order: a field is always
  * created after its operands, so that order evaluates operands first.
  *
- * Return: the field, or ERR_PTR(-ENOMEM) when out of memory or out of
- * slots.
+ * Return: the field, or an ERR_PTR: -ENOMEM, or -EINVAL (logged) when the
+ * command has HIST_FIELDS_MAX fields already, the one bound of every
+ * array indexed by a slot or a reference (each reference has a field).
  */
 struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 				  const char *fmt, ...)
@@ -91,7 +92,7 @@ struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 	va_list args;
 
 	if (ht->n_slots == HIST_FIELDS_MAX)
-		return ERR_PTR(-ENOMEM);
+		return ERR_PTR(hist_fail(b->p, HIST_ERR_TOO_MANY_FIELDS, NULL));
 	f = kzalloc(sizeof(*f), GFP_KERNEL);
 	if (!f)
 		return ERR_PTR(-ENOMEM);
@@ -793,18 +794,43 @@ static void hist_drop_last(struct hist_build *b, struct hist_field *f)
 	kfree(f);
 }
 
+/*
+ * Two operands folded into a constant: they are dropped, unless one of
+ * them is a reference. A reference keeps its field, and so a slot for
+ * hist_resolve_refs() to read the variable into (every struct hist_ref
+ * has exactly one first field, which hist_program() makes its slot: that
+ * is what bounds n_refs by HIST_FIELDS_MAX). Both stay then, since
+ * slots are numbered in creation order and only the last may go.
+ */
+static void hist_drop_folded(struct hist_build *b, struct hist_field *l,
+			     struct hist_field *r)
+{
+	if (l->kind == HIST_K_VAR_REF || r->kind == HIST_K_VAR_REF)
+		return;
+	hist_drop_last(b, r);
+	hist_drop_last(b, l);
+}
+
 static struct hist_field *hist_expr(struct hist_build *b, char *s,
 				    unsigned int roles, unsigned int *n_ops);
 
 /*
- * A string of the record itself, which no operator takes (a variable
- * holding a string is let by); .log2 and .buckets= make it a number there
- * (hist_operand() in trace_hist_run.c).
+ * Whether @f may be an operand, refused (logged, the caret at @text) when
+ * not: a string of the record itself, which no operator takes (a variable
+ * holding a string is let by, as the ABI has it; .log2 and .buckets= make
+ * a string a number there, hist_operand() in trace_hist_run.c), and a
+ * stack trace in any form, whose value is the address of its entries
+ * (ours: the ABI computes with that address).
  */
-static bool hist_record_string(const struct hist_field *f)
+static int hist_operand_check(struct hist_build *b, const struct hist_field *f,
+			      const char *text)
 {
-	return hist_field_is_string(f) && f->kind != HIST_K_VAR_REF &&
-	       !(f->mods & HIST_M_GROUP);
+	if (hist_field_is_stack(f))
+		return hist_fail(b->p, HIST_ERR_STACK_OPERAND, text);
+	if (hist_field_is_string(f) && f->kind != HIST_K_VAR_REF &&
+	    !(f->mods & HIST_M_GROUP))
+		return hist_fail(b->p, HIST_ERR_STRING_OPERAND, text);
+	return 0;
 }
 
 /*
@@ -834,10 +860,8 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 		err = PTR_ERR(operand);
 	else if (operand->mods & HIST_M_GROUP)
 		err = hist_fail(b->p, HIST_QUIET_MINUS_GROUPED, text);
-	else if (hist_record_string(operand))
-		err = hist_fail(b->p, HIST_ERR_STRING_OPERAND, text);
 	else
-		err = 0;
+		err = hist_operand_check(b, operand, text);
 	kfree(text);
 	if (err)
 		return ERR_PTR(err);
@@ -883,6 +907,7 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 	char *op, *lname, *rname;
 	enum hist_kind kind;
 	bool unary;
+	int err;
 
 	/* An action parameter is one field, whatever characters it holds. */
 	if (roles & HIST_R_PARAM)
@@ -912,7 +937,7 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 	kind = hist_op_kind(*op);
 	*op = '\0';
 	/*
-	 * A string operand is refused at itself as written, modifiers
+	 * A string or stack operand is refused at itself as written, modifiers
 	 * included (parsing cuts them off): the left one before the right
 	 * one is read.
 	 */
@@ -922,15 +947,14 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 		l = ERR_PTR(-ENOMEM);
 	else
 		l = hist_expr(b, s, roles | HIST_R_OPERAND, n_ops);
-	if (IS_ERR(l)) {
-		r = l;
-	} else if (hist_record_string(l)) {
-		r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND, lname));
+	err = IS_ERR(l) ? PTR_ERR(l) : hist_operand_check(b, l, lname);
+	if (err) {
+		r = ERR_PTR(err);
 	} else {
 		r = hist_expr(b, op + 1, roles | HIST_R_OPERAND, n_ops);
-		if (!IS_ERR(r) && hist_record_string(r))
-			r = ERR_PTR(hist_fail(b->p, HIST_ERR_STRING_OPERAND,
-					      rname));
+		err = IS_ERR(r) ? 0 : hist_operand_check(b, r, rname);
+		if (err)
+			r = ERR_PTR(err);
 	}
 	kfree(lname);
 	kfree(rname);
@@ -951,8 +975,7 @@ static struct hist_field *hist_expr(struct hist_build *b, char *s,
 					 op + 1));
 
 	if (hist_const_operand(l, &lval) && hist_const_operand(r, &rval)) {
-		hist_drop_last(b, r);
-		hist_drop_last(b, l);
+		hist_drop_folded(b, l, r);
 		return hist_constant(b, s, hist_arith(kind, false, lval, rval));
 	}
 

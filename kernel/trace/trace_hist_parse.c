@@ -92,6 +92,12 @@ static const char * const hist_err_text[] = {
 	[HIST_ERR_TOO_MANY_STATS] = "Too many statistics (Max = 6)",
 	[HIST_ERR_BAD_LOG2_SUB] =
 		"Invalid log2 sub-bucket bits (Min = 1, Max = 6)",
+	[HIST_ERR_STACK_OPERAND] =
+		"Stacktrace can not be an operand in expression",
+	[HIST_ERR_TOO_MANY_FIELDS] =
+		"Too many fields and operands (Max = 128)",
+	[HIST_ERR_SCRATCH_TOO_BIG] =
+		"Too many string and stack references and fields (scratch Max = 8192 bytes)",
 };
 
 /*

@@ -26,6 +26,7 @@
  *
  * Every function here runs in process context under event_mutex.
  */
+#include <linux/fs.h>
 #include <linux/kallsyms.h>
 #include <linux/mm.h>
 #include <linux/seq_file.h>
@@ -718,7 +719,7 @@ static int hist_read_sums(const struct hist_trigger *ht,
 
 	memset(sums, 0, sizeof(*sums));
 	sums->vals = kvcalloc(max(snap->n_entries, 1U) * ht->n_vals,
-			      sizeof(u64), GFP_KERNEL);
+			      sizeof(u64), GFP_KERNEL_ACCOUNT);
 	if (!sums->vals)
 		return -ENOMEM;
 	for (i = 0; i < snap->n_entries; i++) {
@@ -942,7 +943,10 @@ static int hist_interval_print(struct seq_file *m, const void *arg)
  * @len:	set to the length of the text, which is not terminated
  *
  * The buffer starts at a page and doubles until the text fits: @print
- * must print the same each time.
+ * must print the same each time. It is charged to the reader's memory
+ * cgroup, and stops growing where seq_file's buffer does: a text of more
+ * than MAX_RW_COUNT bytes could not be read in one read() anyway, and
+ * kvmalloc() warns past INT_MAX.
  *
  * Return: the text, to free with kvfree(), or an ERR_PTR: -ENOMEM, or
  * what @print returned.
@@ -955,7 +959,9 @@ char *hist_render(int (*print)(struct seq_file *m, const void *arg),
 	int ret;
 
 	for (;; size *= 2) {
-		m.buf = kvmalloc(size, GFP_KERNEL);
+		if (size > MAX_RW_COUNT)
+			return ERR_PTR(-ENOMEM);
+		m.buf = kvmalloc(size, GFP_KERNEL_ACCOUNT);
 		if (!m.buf)
 			return ERR_PTR(-ENOMEM);
 		m.size = size;

@@ -64,6 +64,7 @@
 #include <linux/kernel.h>
 #include <linux/log2.h>
 #include <linux/math64.h>
+#include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/stacktrace.h>
@@ -1095,8 +1096,12 @@ static bool hist_keys_are_nums(const struct hist_trigger *ht)
  * @ht:	the trigger, program complete, references resolved
  *
  * A plain trigger needs none; this is where a trigger is found plain.
+ * The chunks of a CPU are one per-CPU allocation, which cannot be larger
+ * than PCPU_MIN_UNIT_SIZE: a trigger whose chunk would be larger than
+ * HIST_SCRATCH_MAX (many string or stack references, stack fields) is
+ * refused, and the caller says why.
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, -E2BIG or -ENOMEM.
  */
 int hist_scratch_alloc(struct hist_trigger *ht)
 {
@@ -1133,10 +1138,13 @@ int hist_scratch_alloc(struct hist_trigger *ht)
 		if (ht->keys[i]->kind == HIST_K_STACKTRACE)
 			ht->event_stack_off = ht->key_off + ht->keys[i]->key_off;
 	ht->scratch_size = ALIGN(off, sizeof(u64));
+	BUILD_BUG_ON(HIST_SCRATCH_MAX * HIST_CTX_LEVELS > PCPU_MIN_UNIT_SIZE);
+	if (ht->scratch_size > HIST_SCRATCH_MAX)
+		return -E2BIG;
 
 	/* Zeroed: the busy words, and the key's zeros past key_size. */
-	ht->scratch = __alloc_percpu(ht->scratch_size * HIST_CTX_LEVELS,
-				     sizeof(u64));
+	ht->scratch = __alloc_percpu_gfp(ht->scratch_size * HIST_CTX_LEVELS,
+					 sizeof(u64), GFP_KERNEL_ACCOUNT);
 	if (!ht->scratch)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu)

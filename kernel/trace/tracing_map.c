@@ -78,9 +78,11 @@
  * The entries and the hash table of a big map take tens of megabytes (and
  * a big key makes a 2^20-entry map larger than the machine): when memory
  * runs short, creation fails with -ENOMEM rather than waking the OOM killer
- * or warning, as a refused command should.
+ * or warning, as a refused command should. It is charged to the memory
+ * cgroup of the task whose command made the map, as everything a user's
+ * command makes the kernel keep.
  */
-#define TRACING_MAP_GFP_BIG	(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
+#define TRACING_MAP_GFP_BIG	(GFP_KERNEL_ACCOUNT | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 #define SLOT_IDX_BITS	TRACING_MAP_BITS_MAX
 #define SLOT_IDX_MASK	((1U << SLOT_IDX_BITS) - 1)
@@ -826,8 +828,8 @@ tracing_map_collect(struct tracing_map *map,
 	snap = kvzalloc(size_add(struct_size(snap, entries, cap),
 				 take ? array3_size(cap, map->n_sums,
 						    sizeof(u64)) : 0),
-			GFP_KERNEL);
-	tmp = kvmalloc_array(max(cap, 1U), sizeof(*tmp), GFP_KERNEL);
+			GFP_KERNEL_ACCOUNT);
+	tmp = kvmalloc_array(max(cap, 1U), sizeof(*tmp), GFP_KERNEL_ACCOUNT);
 	if (!snap || !tmp) {
 		kvfree(snap);
 		kvfree(tmp);
