@@ -274,7 +274,15 @@ run_faults()
 		read-interval)	cat ${t%trigger}hist_interval >/dev/null
 				sweep_interval ;;
 		esac
-		echo '!hist:keys=id,common_stacktrace:vals=val.max' >>$t ;;
+		echo '!hist:keys=id,common_stacktrace:vals=val.max' >>$t
+		# Each failed open gave back the event file it took: the
+		# events can go (mainline's 6.14 fix of the hist files).
+		faults_events_gone
+		if [ -s $T/dynamic_events ]; then
+			result FAIL "faults/$1-release" "events busy after the failed opens: $(cat $T/dynamic_events)"
+		else
+			result PASS "faults/$1-release" "the events went after the failed opens"
+		fi ;;
 	esac
 	faults_events_gone
 }

@@ -118,6 +118,57 @@ static void hist_free_trigger(struct hist_trigger *ht)
 	hist_trigger_free(ht);
 }
 
+/*
+ * The module whose event carries the histogram @ref reads, when it is not
+ * the module of @ht's own event: NULL otherwise. A module going away
+ * removes the histograms on its events (hist_module_notify()), and the
+ * event files with them, which a trigger on another event would still
+ * read, and walk when it goes (hist_created_release()): such a reference
+ * pins the module, as an enable_hist trigger aimed at its event does, and
+ * its rmmod is refused (EBUSY) while the reader is there. Dynamic events
+ * need no pin: the histogram read keeps its event busy.
+ */
+static struct module *hist_ref_module(const struct hist_trigger *ht,
+				      const struct hist_ref *ref)
+{
+	struct trace_event_call *call = ref->var->owner->file->event_call;
+	struct trace_event_call *own = ht->file->event_call;
+
+	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
+		return NULL;
+	if (!(own->flags & TRACE_EVENT_FL_DYNAMIC) && own->module == call->module)
+		return NULL;
+	return call->module;
+}
+
+/* Drop the pins of the references of @ht. */
+static void hist_refs_unpin(struct hist_trigger *ht)
+{
+	struct hist_ref *ref;
+
+	list_for_each_entry(ref, &ht->refs, list) {
+		module_put(ref->pinned);
+		ref->pinned = NULL;
+	}
+}
+
+/* Pin what the references of @ht read; -ENODEV if a module is going. */
+static int hist_refs_pin(struct hist_trigger *ht)
+{
+	struct hist_ref *ref;
+	struct module *mod;
+
+	list_for_each_entry(ref, &ht->refs, list) {
+		mod = hist_ref_module(ht, ref);
+		if (!try_module_get(mod)) {
+			hist_refs_unpin(ht);
+			return -ENODEV;
+		}
+		ref->pinned = mod;
+	}
+	return 0;
+}
+
 /* Make a registered trigger's variables visible; pin the ones it reads. */
 static void hist_vars_register(struct hist_trigger *ht)
 {
@@ -141,6 +192,7 @@ static void hist_vars_unregister(struct hist_trigger *ht)
 
 	lockdep_assert_held(&event_mutex);
 	list_del_init(&ht->link);
+	hist_refs_unpin(ht);
 	list_for_each_entry(ref, &ht->refs, list) {
 		struct hist_trigger *owner = ref->var->owner;
 
@@ -410,9 +462,12 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 		return hist_fail(p, HIST_ERR_SCRATCH_TOO_BIG, NULL);
 	if (ret)
 		return ret;
-	ret = hist_claim_resources(p, ht);
+	ret = hist_refs_pin(ht);
 	if (ret)
 		return ret;
+	ret = hist_claim_resources(p, ht);
+	if (ret)
+		goto out_unpin;
 	if (data->name) {
 		ret = save_named_trigger(p->spec.name, data);
 		if (ret) {
@@ -437,6 +492,8 @@ out_unname:
 	}
 out_release:
 	hist_release_resources(ht);
+out_unpin:
+	hist_refs_unpin(ht);
 	return ret;
 }
 

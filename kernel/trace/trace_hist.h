@@ -512,6 +512,9 @@ struct hist_var {
  *		chunk the resolved bytes are copied (the value then points
  *		there); unused for numbers
  * @consume:	the reference is an operand of an expression
+ * @pinned:	the module of the variable's event, while the trigger is
+ *		registered, when that is not the module of the trigger's own
+ *		event (trace_events_hist.c, hist_ref_module())
  * @list:	in hist_trigger.refs
  *
  * References are resolved at event time by looking up the referenced
@@ -526,6 +529,7 @@ struct hist_ref {
 	unsigned int		slot;
 	unsigned int		copy_off;
 	bool			consume;
+	struct module		*pinned;
 	struct list_head	list;
 };
 
@@ -621,6 +625,16 @@ static inline bool hist_field_fixed_value(const struct hist_field *f, u64 *val)
 	default:
 		return false;
 	}
+}
+
+/*
+ * The hits a table recorded, of @hits counted and @drops dropped: each
+ * counter is read on every CPU at a time of its own, so a drop may be seen
+ * before its hit is. Read the drops first, and never show less than 0.
+ */
+static inline u64 hist_hits_recorded(u64 hits, u64 drops)
+{
+	return hits > drops ? hits - drops : 0;
 }
 
 /**

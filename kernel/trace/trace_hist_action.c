@@ -188,37 +188,35 @@ out:
 }
 
 /*
- * Whether a parameter fits a synthetic field, the ABI's matrix, decided by
- * what the parameter is (its form), never by the type it was given: a
- * stack trace fits a stack field and nothing else does, since the event
- * copies the entries the value points to (an expression of a stack is a
- * number, whatever its type says); a string fits a dynamic string field.
- * Otherwise the types must be the same, or of the same size and signedness
- * (any signedness for a string field). A field of the record passed as it
- * is counts as unsigned, and so does a string (a variable holding one
- * too); a dynamic string field counts 8 bytes. So an s64 of the record
- * fits a char[] field and a char[8] of the record a u64 one: the value is
- * then a number where a string is expected (the event reads it without
- * faulting, and shows an empty string) or the string's address where a
- * number is.
+ * Whether a parameter fits a synthetic field. First by what the parameter
+ * is (its form), never by the type it was given, since the event reads a
+ * string or a stack from the address its value is: a stack field takes a
+ * stack, a string field a string, and a numeric field a number (an
+ * expression is one, whatever the type its operands lent it). A string
+ * fits a dynamic string field, and a static one of its type or size.
+ * Then the ABI's matrix for numbers: the types are the same, or of the
+ * same size and signedness, a field of the record passed as it is
+ * counting as unsigned. The ABI also lets a number be passed for a string
+ * and a string for a number, the event then reading a string from any
+ * address the number is, or showing the address of one (ours refuses
+ * both: differences.txt).
  */
 static bool hist_param_fits(const struct hist_field *f,
 			    const struct synth_field *sf)
 {
-	unsigned int sf_size = sf->size;
 	bool is_signed = f->is_signed;
 
 	if (sf->is_stack || hist_field_is_stack(f))
 		return sf->is_stack && hist_field_is_stack(f);
-	if (hist_field_is_string(f) && sf->is_string && sf->is_dynamic)
-		return true;
+	if (sf->is_string || hist_field_is_string(f))
+		return sf->is_string && hist_field_is_string(f) &&
+		       (sf->is_dynamic || !strcmp(f->type, sf->type) ||
+			f->size == sf->size);
 	if (!strcmp(f->type, sf->type))
 		return true;
-	if (sf->is_string && sf->is_dynamic)
-		sf_size = sizeof(u64);
-	if (f->kind == HIST_K_NUM || hist_field_is_string(f))
+	if (f->kind == HIST_K_NUM)
 		is_signed = false;
-	return f->size == sf_size && (sf->is_string || is_signed == sf->is_signed);
+	return f->size == sf->size && is_signed == sf->is_signed;
 }
 
 /*

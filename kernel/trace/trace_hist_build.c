@@ -155,10 +155,22 @@ static int hist_build_vals(struct hist_build *b)
 		f = hist_field_parse(b, piece, HIST_R_VAL);
 		if (IS_ERR(f))
 			return PTR_ERR(f);
-		if (f->mods & HIST_M_STAT)
+		/*
+		 * Counted by what the value is, not by how its text ends
+		 * ("a.pid.graph.min" is a .graph value): these two bounds
+		 * are what keeps @ht->vals within HIST_SUMS_MAX.
+		 */
+		if (f->mods & HIST_M_STAT) {
+			if (n_stats == HIST_STATS_MAX)
+				return hist_fail(b->p, HIST_ERR_TOO_MANY_STATS,
+						 NULL);
 			n_stats++;
-		else
+		} else {
+			if (n_plain == HIST_VALS_MAX)
+				return hist_fail(b->p, HIST_QUIET_TOO_MANY_VALS,
+						 NULL);
 			n_plain++;
+		}
 		ht->vals[ht->n_vals++] = f;
 	}
 	if (list && strcmp(list, "hitcount"))

@@ -795,20 +795,25 @@ static void hist_drop_last(struct hist_build *b, struct hist_field *f)
 }
 
 /*
- * Two operands folded into a constant: they are dropped, unless one of
- * them is a reference. A reference keeps its field, and so a slot for
- * hist_resolve_refs() to read the variable into (every struct hist_ref
- * has exactly one first field, which hist_program() makes its slot: that
- * is what bounds n_refs by HIST_FIELDS_MAX). Both stay then, since
- * slots are numbered in creation order and only the last may go.
+ * Two operands folded into a constant: each is dropped when it is no
+ * reference and the last field made, r first. A reference keeps its
+ * field, and so a slot for hist_resolve_refs() to read the variable into
+ * (every struct hist_ref has a first field, which hist_program() makes
+ * its slot: that is what bounds n_refs by HIST_FIELDS_MAX). Slots are
+ * numbered in creation order, so a field made before another that stays
+ * (l in "5+$a*$b", whose r kept $a and $b) stays too: dropping it would
+ * give two fields one number.
  */
 static void hist_drop_folded(struct hist_build *b, struct hist_field *l,
 			     struct hist_field *r)
 {
-	if (l->kind == HIST_K_VAR_REF || r->kind == HIST_K_VAR_REF)
+	struct list_head *fields = &b->ht->fields;
+
+	if (r->kind == HIST_K_VAR_REF || !list_is_last(&r->list, fields))
 		return;
 	hist_drop_last(b, r);
-	hist_drop_last(b, l);
+	if (l->kind != HIST_K_VAR_REF && list_is_last(&l->list, fields))
+		hist_drop_last(b, l);
 }
 
 static struct hist_field *hist_expr(struct hist_build *b, char *s,

@@ -70,12 +70,18 @@ static void json_name(struct seq_file *m, const char *name)
 	seq_putc(m, ':');
 }
 
+/*
+ * A number as the hist file prints it. A negative one is its sign and its
+ * magnitude as an unsigned number: seq_put_decimal_ll() negates it as an
+ * s64, which S64_MIN does not survive (it printed "-0").
+ */
 static void json_num(struct seq_file *m, u64 val, bool is_signed)
 {
-	if (is_signed)
-		seq_put_decimal_ll(m, "", (s64)val);
-	else
-		seq_put_decimal_ull(m, "", val);
+	if (is_signed && (s64)val < 0) {
+		seq_putc(m, '-');
+		val = -val;
+	}
+	seq_put_decimal_ull(m, "", val);
 }
 
 /* A key printed as a number by the hist file (hist_print_key_num()). */
@@ -272,6 +278,7 @@ static int json_trigger(struct seq_file *m, struct event_trigger_data *data)
 	const struct hist_table *table = ht->table;
 	struct tracing_map_snapshot *snap;
 	char *spec, **names;
+	u64 hits, drops;
 	size_t len;
 	unsigned int i;
 
@@ -303,12 +310,12 @@ static int json_trigger(struct seq_file *m, struct event_trigger_data *data)
 	tracing_map_snapshot_free(snap);
 	json_free_names(ht, names);
 
-	/* The hist file's totals (hist_print_table()). */
+	/* The hist file's totals (hist_print_table()), drops read first. */
+	drops = tracing_map_drops(table->map) - table->taken_drops;
+	hits = tracing_map_hits(table->map) - table->taken_hits;
 	seq_printf(m, "],\n  \"totals\":{\"hits\":%llu,\"entries\":%u,\"dropped\":%llu}}",
-		   tracing_map_hits(table->map) - table->taken_hits -
-		   (tracing_map_drops(table->map) - table->taken_drops),
-		   tracing_map_entries(table->map),
-		   tracing_map_drops(table->map) - table->taken_drops);
+		   hist_hits_recorded(hits, drops),
+		   tracing_map_entries(table->map), drops);
 	return 0;
 }
 

@@ -778,7 +778,7 @@ static void hist_print_totals(struct seq_file *m, u64 hits, u64 drops,
 			      unsigned int entries)
 {
 	seq_printf(m, "\nTotals:\n    Hits: %llu\n    Entries: %u\n    Dropped: %llu\n",
-		   hits - drops, entries, drops);
+		   hist_hits_recorded(hits, drops), entries, drops);
 }
 
 static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
@@ -786,6 +786,7 @@ static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
 	struct hist_trigger *ht = data->private_data;
 	struct hist_table *table = ht->table;
 	struct tracing_map_snapshot *snap;
+	u64 hits, drops;
 	int ret;
 
 	snap = hist_snapshot(ht, false);
@@ -796,9 +797,9 @@ static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
 	if (ret)
 		return ret;
 	/* Since the last interval read (hist_interval_take()), if any. */
-	hist_print_totals(m, tracing_map_hits(table->map) - table->taken_hits,
-			  tracing_map_drops(table->map) - table->taken_drops,
-			  tracing_map_entries(table->map));
+	drops = tracing_map_drops(table->map) - table->taken_drops;
+	hits = tracing_map_hits(table->map) - table->taken_hits;
+	hist_print_totals(m, hits, drops, tracing_map_entries(table->map));
 	return 0;
 }
 
@@ -902,8 +903,8 @@ static int hist_interval_take(struct hist_interval_part *part)
 	part->snap = hist_snapshot(ht, true);
 	if (IS_ERR(part->snap))
 		return PTR_ERR(part->snap);
-	hits = tracing_map_hits(table->map);
 	drops = tracing_map_drops(table->map);
+	hits = tracing_map_hits(table->map);
 	part->hits = hits - table->taken_hits;
 	part->drops = drops - table->taken_drops;
 	table->taken_hits = hits;
