@@ -119,52 +119,78 @@ static void hist_free_trigger(struct hist_trigger *ht)
 }
 
 /*
- * The module whose event carries the histogram @ref reads, when it is not
- * the module of @ht's own event: NULL otherwise. A module going away
- * removes the histograms on its events (hist_module_notify()), and the
- * event files with them, which a trigger on another event would still
- * read, and walk when it goes (hist_created_release()): such a reference
- * pins the module, as an enable_hist trigger aimed at its event does, and
- * its rmmod is refused (EBUSY) while the reader is there. Dynamic events
- * need no pin: the histogram read keeps its event busy.
+ * Pins. A trigger that reads a histogram on another event (a variable, a
+ * field variable's histogram it created there, the table of the first
+ * trigger of its name) holds pointers into that event's trigger data and
+ * file. Other events can go while it is there: a module's with the module
+ * (hist_module_notify() removes their histograms, then the event code frees
+ * their files), a dynamic event once no trigger is on it (the first trigger
+ * of a name may be removed while the others stay). So the reader pins the
+ * event (trace_event_try_get_ref(): the module, or the dynamic event's
+ * count) for as long as it is registered, as an enable_hist trigger aimed
+ * at the event does: rmmod is refused (EBUSY), and so is the deletion of
+ * the dynamic event. An event of the reader's own module needs no pin: both
+ * go together.
  */
-static struct module *hist_ref_module(const struct hist_trigger *ht,
-				      const struct hist_ref *ref)
+static struct trace_event_call *hist_pin_target(const struct hist_trigger *ht,
+						const struct hist_trigger *other)
 {
-	struct trace_event_call *call = ref->var->owner->file->event_call;
+	struct trace_event_call *call = other->file->event_call;
 	struct trace_event_call *own = ht->file->event_call;
 
-	if (call->flags & TRACE_EVENT_FL_DYNAMIC)
+	if (call == own)
 		return NULL;
-	if (!(own->flags & TRACE_EVENT_FL_DYNAMIC) && own->module == call->module)
+	if (!(call->flags & TRACE_EVENT_FL_DYNAMIC) &&
+	    !(own->flags & TRACE_EVENT_FL_DYNAMIC) && call->module == own->module)
 		return NULL;
-	return call->module;
+	return call;
 }
 
-/* Drop the pins of the references of @ht. */
+static bool hist_pin(struct trace_event_call **pin, struct hist_trigger *ht,
+		     const struct hist_trigger *other)
+{
+	struct trace_event_call *call = hist_pin_target(ht, other);
+
+	if (call && !trace_event_try_get_ref(call))
+		return false;
+	*pin = call;
+	return true;
+}
+
+static void hist_unpin(struct trace_event_call **pin)
+{
+	if (*pin)
+		trace_event_put_ref(*pin);
+	*pin = NULL;
+}
+
+/* Drop the pins of @ht's references. */
 static void hist_refs_unpin(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
 
-	list_for_each_entry(ref, &ht->refs, list) {
-		module_put(ref->pinned);
-		ref->pinned = NULL;
-	}
+	list_for_each_entry(ref, &ht->refs, list)
+		hist_unpin(&ref->pinned);
 }
 
-/* Pin what the references of @ht read; -ENODEV if a module is going. */
-static int hist_refs_pin(struct hist_trigger *ht)
+/*
+ * Pin the events of what @ht reads, and of @leader, the first trigger of
+ * its name if it joins one; -ENODEV if one of them is going away.
+ */
+static int hist_pins_take(struct hist_trigger *ht,
+			  struct event_trigger_data *leader)
 {
 	struct hist_ref *ref;
-	struct module *mod;
 
 	list_for_each_entry(ref, &ht->refs, list) {
-		mod = hist_ref_module(ht, ref);
-		if (!try_module_get(mod)) {
+		if (!hist_pin(&ref->pinned, ht, ref->var->owner)) {
 			hist_refs_unpin(ht);
 			return -ENODEV;
 		}
-		ref->pinned = mod;
+	}
+	if (leader && !hist_pin(&ht->leader_pin, ht, leader->private_data)) {
+		hist_refs_unpin(ht);
+		return -ENODEV;
 	}
 	return 0;
 }
@@ -233,6 +259,7 @@ static void hist_cmd_free(struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
 	struct event_trigger_data *leader = data->named_data;
+	struct trace_event_call *leader_pin = ht->leader_pin;
 
 	if (WARN_ON_ONCE(data->ref <= 0))
 		return;
@@ -242,9 +269,10 @@ static void hist_cmd_free(struct event_trigger_data *data)
 	if (data->name)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
-	hist_vars_unregister(ht);
+	hist_vars_unregister(ht);	/* frees @ht, or leaves it to readers */
 	if (leader)
 		hist_cmd_free(leader);
+	hist_unpin(&leader_pin);
 }
 
 /*
@@ -438,6 +466,15 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	struct event_trigger_data *same;
 	int ret;
 
+	/*
+	 * A module going away has had its histograms removed already
+	 * (hist_module_notify()); its events' files go next, so nothing is
+	 * added to them in between.
+	 */
+	if (!(file->event_call->flags & TRACE_EVENT_FL_DYNAMIC) &&
+	    file->event_call->module && !module_is_live(file->event_call->module))
+		return -ENODEV;
+
 	same = hist_find_same(file, data);
 	if (same) {
 		if (p->spec.pause || p->spec.cont || p->spec.clear) {
@@ -462,7 +499,7 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 		return hist_fail(p, HIST_ERR_SCRATCH_TOO_BIG, NULL);
 	if (ret)
 		return ret;
-	ret = hist_refs_pin(ht);
+	ret = hist_pins_take(ht, data->named_data);
 	if (ret)
 		return ret;
 	ret = hist_claim_resources(p, ht);
@@ -494,6 +531,7 @@ out_release:
 	hist_release_resources(ht);
 out_unpin:
 	hist_refs_unpin(ht);
+	hist_unpin(&ht->leader_pin);
 	return ret;
 }
 

@@ -205,23 +205,41 @@ static const struct synth_int_type *synth_int_type(const char *type)
 }
 
 /*
- * What a type string means, the array part included.  A type containing
- * "char[" is a string: "char[N]" (N from 1 to STR_VAR_LEN_MAX, written in
- * at most three characters, in C notation: "016" is 14) is stored in the
- * record, "char[]" and "char[0]" after it.  A type containing "long[" is a
- * stack trace, whatever the brackets hold.  Anything else must be one of
- * synth_int_types[].  Fills the properties of @f; returns false for a type
- * that is none of these.
+ * Whether the text of @type before @at, where its "char[" or "long[" is, is
+ * a word the array may follow: none, "unsigned " or "signed ". Anything
+ * else would reach the event's format and the core's filters, which read
+ * "__data_loc", "__rel_loc" and "cpumask_t" anywhere in a type as a field
+ * laid out otherwise than a synthetic event lays out its own.
+ */
+static bool synth_array_prefix_ok(const char *type, const char *at)
+{
+	size_t n = at - type;
+
+	return !n || (n == 9 && !strncmp(type, "unsigned ", n)) ||
+	       (n == 7 && !strncmp(type, "signed ", n));
+}
+
+/*
+ * What a type string means, the array part included.  "char[N]" (N from 1
+ * to STR_VAR_LEN_MAX, written in at most three characters, in C notation:
+ * "016" is 14) is a string stored in the record, "char[]" and "char[0]"
+ * one stored after it; "long[...]" is a stack trace, whatever the brackets
+ * hold; either may follow "unsigned " or "signed ", nothing else.
+ * Anything else must be one of synth_int_types[].  Fills the properties of
+ * @f; returns false for a type that is none of these.
  */
 static bool synth_type_lookup(const char *type, struct synth_field *f)
 {
 	const struct synth_int_type *t;
-	const char *open, *close;
+	const char *open, *close, *at;
 	char count[4];
 	unsigned int n = 0;
 
 	memset(f, 0, sizeof(*f));
-	if (strstr(type, "char[")) {
+	at = strstr(type, "char[");
+	if (at && !synth_array_prefix_ok(type, at))
+		return false;
+	if (at) {
 		open = strchr(type, '[');
 		close = strchr(open, ']');
 		if (!close || close[1] || close - open - 1 >= sizeof(count))
@@ -234,7 +252,9 @@ static bool synth_type_lookup(const char *type, struct synth_field *f)
 		f->size = n;
 		f->is_string = true;
 		f->is_dynamic = !n;
-	} else if (strstr(type, "long[")) {
+	} else if ((at = strstr(type, "long["))) {
+		if (!synth_array_prefix_ok(type, at))
+			return false;
 		f->is_stack = true;
 		f->is_dynamic = true;
 	} else {

@@ -512,9 +512,8 @@ struct hist_var {
  *		chunk the resolved bytes are copied (the value then points
  *		there); unused for numbers
  * @consume:	the reference is an operand of an expression
- * @pinned:	the module of the variable's event, while the trigger is
- *		registered, when that is not the module of the trigger's own
- *		event (trace_events_hist.c, hist_ref_module())
+ * @pinned:	the variable's event, pinned while the trigger is registered
+ *		(trace_events_hist.c, "Pins"), or NULL
  * @list:	in hist_trigger.refs
  *
  * References are resolved at event time by looking up the referenced
@@ -529,7 +528,7 @@ struct hist_ref {
 	unsigned int		slot;
 	unsigned int		copy_off;
 	bool			consume;
-	struct module		*pinned;
+	struct trace_event_call	*pinned;
 	struct list_head	list;
 };
 
@@ -766,6 +765,8 @@ struct hist_plain_val {
  * @created_file: the event of each of them
  * @n_created:	entries in @created
  * @table:	its entries
+ * @leader_pin:	the event of the first trigger of its name, pinned while
+ *		it holds that trigger (trace_events_hist.c, "Pins"), or NULL
  * @bits:	log2 of the map size
  * @priv_size:	bytes of private data per entry
  * @comm_off:	where the .execname comm lives in the private data, or -1
@@ -828,6 +829,7 @@ struct hist_trigger {
 	struct trace_event_file	*created_file[HIST_PARAMS_MAX];
 	unsigned int		n_created;
 	struct hist_table	*table;
+	struct trace_event_call	*leader_pin;
 	unsigned int		bits;
 	unsigned int		priv_size;
 	int			comm_off;
