@@ -237,9 +237,11 @@ static bool synth_type_lookup(const char *type, struct synth_field *f)
 
 	memset(f, 0, sizeof(*f));
 	at = strstr(type, "char[");
+	if (!at)
+		at = strstr(type, "long[");
 	if (at && !synth_array_prefix_ok(type, at))
 		return false;
-	if (at) {
+	if (at && *at == 'c') {
 		open = strchr(type, '[');
 		close = strchr(open, ']');
 		if (!close || close[1] || close - open - 1 >= sizeof(count))
@@ -252,9 +254,7 @@ static bool synth_type_lookup(const char *type, struct synth_field *f)
 		f->size = n;
 		f->is_string = true;
 		f->is_dynamic = !n;
-	} else if ((at = strstr(type, "long["))) {
-		if (!synth_array_prefix_ok(type, at))
-			return false;
+	} else if (at) {
 		f->is_stack = true;
 		f->is_dynamic = true;
 	} else {

@@ -532,10 +532,32 @@ void hist_actions_disable(struct hist_trigger *ht)
 }
 #endif
 
-/* What actions are compared by: their spec, the shorthand spelled out. */
-static const char *hist_action_canon(const struct hist_action *act)
+/*
+ * Whether the actions of @a and @b are alike one by one, in order, as
+ * @alike tells of two of them, and as many.
+ */
+static bool hist_actions_pairwise(const struct hist_trigger *a,
+				  const struct hist_trigger *b,
+				  bool (*alike)(const struct hist_action *x,
+						const struct hist_action *y))
 {
-	return act->canon ?: act->spec;
+	const struct list_head *y = b->actions.next;
+	const struct hist_action *x;
+
+	list_for_each_entry(x, &a->actions, list) {
+		if (y == &b->actions ||
+		    !alike(x, list_entry(y, struct hist_action, list)))
+			return false;
+		y = y->next;
+	}
+	return y == &b->actions;
+}
+
+/* What actions are compared by: their spec, the shorthand spelled out. */
+static bool hist_action_same(const struct hist_action *x,
+			     const struct hist_action *y)
+{
+	return !strcmp(x->canon ?: x->spec, y->canon ?: y->spec);
 }
 
 /**
@@ -548,17 +570,7 @@ static const char *hist_action_canon(const struct hist_action *act)
 bool hist_actions_same(const struct hist_trigger *a,
 		       const struct hist_trigger *b)
 {
-	const struct list_head *y = b->actions.next;
-	const struct hist_action *x;
-
-	list_for_each_entry(x, &a->actions, list) {
-		if (y == &b->actions ||
-		    strcmp(hist_action_canon(x),
-			   hist_action_canon(list_entry(y, struct hist_action, list))))
-			return false;
-		y = y->next;
-	}
-	return y == &b->actions;
+	return hist_actions_pairwise(a, b, hist_action_same);
 }
 
 /* Whether @x and @y keep the same state in an entry, each part alike. */
@@ -592,16 +604,7 @@ static bool hist_action_fits(const struct hist_action *x,
 bool hist_actions_fit(const struct hist_trigger *a,
 		      const struct hist_trigger *b)
 {
-	const struct list_head *y = b->actions.next;
-	const struct hist_action *x;
-
-	list_for_each_entry(x, &a->actions, list) {
-		if (y == &b->actions ||
-		    !hist_action_fits(x, list_entry(y, struct hist_action, list)))
-			return false;
-		y = y->next;
-	}
-	return y == &b->actions;
+	return hist_actions_pairwise(a, b, hist_action_fits);
 }
 
 /**
