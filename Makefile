@@ -19,6 +19,9 @@
 #   make covfuzz  fuzz stock built with KCOV on its hist objects, guided by
 #                 their coverage; then the corpus on stock and ours, every
 #                 answer compared (harness/fuzz/README.md)
+#                 COVFUZZ_KERNEL=ours: ours built with KCOV on our objects
+#                 instead (COVFUZZ_KASAN=1: and KASAN), guided by their
+#                 coverage, composed scenarios among the inputs, no comparison
 #   make covfuzz-bulk  COVFUZZ_COMMANDS commands of mutants of the covfuzz
 #                 corpus on plain stock and ours, every answer compared
 #   make coverage the share of the hist objects' code the suites, make
@@ -35,15 +38,18 @@
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
-# Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov|kcsan KERNEL_SRC=DIR SMP=2 MEM=1G ACCEL=tcg
+# Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov|kcsan|kcov-kasan KERNEL_SRC=DIR
+#            SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 UNIT_CPUS=all|1
 #            V=1 PREBUILT=DIR SERIES=1
 #            fuzz: SEED=N|N-M|N,M COUNT=200 PICK=I,J,... STREAM=FILE
-#                  SHRINK_BOOTS=30 TRANSCRIPT=1
+#                  SHRINK_BOOTS=30 TRANSCRIPT=1 FUZZ_GEN=compose (COUNT: scenarios, 20)
 #            fuzzdiff: SEED COUNT SHOW=10
 #            covfuzz: COVFUZZ_MINUTES=60 COVFUZZ_MIN=2000 COVFUZZ_BATCH=150
 #                     COVFUZZ_SEED=1 COVFUZZ_RESUME=1 COVFUZZ_COMMANDS=100000
 #                     COVFUZZ_STOCK=kcov|plain SHOW=10
+#                     COVFUZZ_KERNEL=stock|ours COVFUZZ_KASAN=1 (ours only)
+#                     COVFUZZ_COMPOSE=0.3 (share of composed inputs; 0 on stock)
 #            bench: BENCH_ROUNDS=5 BENCH_SECONDS=1.5 BENCH_SLICES=2 BENCH_SHAPES=all
 #                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
 #                   BENCH_CLOCK=wall|icount BENCH_OURS=DIR BENCH_STOCK=DIR

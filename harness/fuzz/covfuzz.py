@@ -28,6 +28,16 @@ streams of make fuzzdiff's kind; then kept inputs are mutated
 (Mutator). The run ends when no new PC came in the last fifth of the
 inputs run (at least COVFUZZ_MIN inputs), or after COVFUZZ_MINUTES.
 
+With COVFUZZ_KERNEL=ours the loop runs on our kernel built with KCOV on our
+objects (build/ours-kcov; with COVFUZZ_KASAN=1, FLAVOUR=kcov-kasan, KASAN
+and UBSAN too: build/ours-kcov-kasan), guided by their PCs, and draws a
+share COVFUZZ_COMPOSE (0.3 by default there, 0 on stock) of its inputs
+(after the histdiff ones) from compose.py's scenarios; what stock must not see is not kept
+out, gen.py's streams are make fuzz's (with our syntax), every kernel report
+is charged to the input it came in (crashes.txt, and crash-N.txt, a stream
+for make fuzz STREAM=), and nothing is compared with stock. Its files go to
+build/covfuzz-ours/ (build/covfuzz-ours-kasan/).
+
 Settings (environment): COVFUZZ_MINUTES=60, COVFUZZ_MIN=2000 inputs,
 COVFUZZ_STOCK=kcov|plain (the stock build the comparison boots),
 COVFUZZ_BATCH=150 inputs a boot, COVFUZZ_SEED=1, COVFUZZ_RESUME=1 (go on
@@ -57,12 +67,26 @@ BUILD = os.environ['BUILD']
 sys.path.insert(0, os.path.join(HARNESS, 'fuzz'))
 import gen  # noqa: E402
 import fuzzdiff  # noqa: E402
+import compose  # noqa: E402
 
-DIR = os.path.join(BUILD, 'covfuzz')
+# The kernel whose coverage guides the loop (COVFUZZ_KERNEL, harness/run
+# sets COVFUZZ_FLAVOUR): stock by default, as it always was.
+KERNEL = os.environ.get('COVFUZZ_KERNEL') or 'stock'
+FLAVOUR = os.environ.get('COVFUZZ_FLAVOUR') or 'kcov'
+OURS = KERNEL == 'ours'
+# KASAN makes a guest 4 to 7 times slower under TCG.
+SLOW = 5 if 'kasan' in FLAVOUR else 1
+DIR = os.path.join(BUILD, 'covfuzz' + ('-ours' if OURS else '') +
+                   ('-kasan' if 'kasan' in FLAVOUR else ''))
+# The share of fresh inputs drawn from compose.py's scenarios.
+COMPOSE = float(os.environ.get('COVFUZZ_COMPOSE') or (0.3 if OURS else 0))
+# The operations a mutant may have: more on ours, whose composed
+# scenarios are longer (38 operations on average).
+MUT_OPS = 100 if OURS else 40
 KCOV_SEEN = '/sys/kernel/debug/kcov_seen'
 PROLOGUE_OPS = 2 * len(gen.USER_EVENTS)
 MAX_OPS = 40
-TRAFFIC = set('emws')
+TRAFFIC = set('emwsx')
 
 
 def say(text):
@@ -78,15 +102,23 @@ def prologue():
 
 
 def gen_input(seed, r):
-    """A short stream of make fuzzdiff's kind, without its prologue."""
-    return gen.Gen(seed, r.choice([2, 4, 6, 8, 12]), for_diff=True).stream()[PROLOGUE_OPS:]
+    """A short stream of make fuzzdiff's kind (make fuzz's on ours),
+    without its prologue."""
+    return gen.Gen(seed, r.choice([2, 4, 6, 8, 12]), for_diff=not OURS).stream()[PROLOGUE_OPS:]
+
+
+def compose_input(seed):
+    """The first scenario of compose.py's SEED (compose.py SEED 1)."""
+    return compose.Composer(seed).scenario()[0]
 
 
 def allowed(op):
     """Whether OP may run on stock in a comparison: no snapshot trigger
     (with a hist .snapshot() action it oopses stock, FINDINGS.md 3), and
     enable_hist/disable_hist only on events the input fires itself (as
-    gen.py's for_diff streams)."""
+    gen.py's for_diff streams). On ours (COVFUZZ_KERNEL=ours), anything."""
+    if OURS:
+        return True
     kind, _, rest = op.partition(' ')
     if kind not in 'at':
         return True
@@ -241,7 +273,7 @@ class Mutator:
                                 re.finditer(r':on(?:match|max|change)\([^)]*\)(?:\.\w+\([^)]*\))+', t)})
         self.filters = sorted({m.group(1) for t in texts for m in
                                re.finditer(r' if (.+)$', t)})
-        self.g = gen.Gen(r.randrange(1 << 30), 0, for_diff=True)
+        self.g = gen.Gen(r.randrange(1 << 30), 0, for_diff=not OURS)
 
     def pick(self, seq):
         return self.r.choice(seq)
@@ -452,9 +484,9 @@ class Mutator:
             fn = self.pick(table)
             ops = fn(ops, other) if fn in (self.splice, self.crossover) else fn(ops)
         ops = [o for o in ops if allowed(o)]
-        if len(ops) > MAX_OPS:
+        if len(ops) > MUT_OPS:
             # What ends the input (a synthetic event disabled) stays.
-            ops = ops[:MAX_OPS - 2] + ops[-2:]
+            ops = ops[:MUT_OPS - 2] + ops[-2:]
         return ops or ['w 1']
 
 
@@ -532,6 +564,10 @@ def next_batch(st, r, mut, hd, size):
         if st['hd_next'] < len(hd):
             batch.append(dict(hd[st['hd_next']]))
             st['hd_next'] += 1
+        elif COMPOSE and r.random() < COMPOSE:
+            s = 200000 + st.get('compose_next', 1)
+            st['compose_next'] = st.get('compose_next', 1) + 1
+            batch.append({'ops': compose_input(s), 'origin': 'compose:%d' % s})
         elif st['gen_next'] <= 300 or not st['corpus'] or r.random() < 0.1:
             s = 100000 + st['gen_next']
             st['gen_next'] += 1
@@ -550,8 +586,8 @@ def run_batch(st, batch, n):
     stream = os.path.join(DIR, 'batch.txt')
     starts = segments_stream([b['ops'] for b in batch], stream)
     t0 = time.time()
-    res, out, bootdir = boot('stock', 'kcov', stream, '-q -k ' + KCOV_SEEN, 'fuzz',
-                             60 + 3 * len(batch))
+    res, out, bootdir = boot(KERNEL, FLAVOUR, stream, '-q -k ' + KCOV_SEEN, 'fuzz',
+                             (60 + 3 * len(batch)) * SLOW)
     st['secs'] += time.time() - t0
     covs = coverage_lines(out)
     seen = set(st['seen'])
@@ -568,6 +604,21 @@ def run_batch(st, batch, n):
     st['seen'] = sorted(seen)
     done = len(covs)
     rest = []
+    if OURS:
+        # Every kernel report (fuzzexec's REPORT lines) charged to the
+        # input it came in, once an input; the boot goes on after most.
+        charged = set()
+        for line in res.split('\n'):
+            m = re.match(r'REPORT (\d+) (.*)', line)
+            if not m:
+                continue
+            seg = bisect.bisect_right(starts, int(m.group(1))) - 1
+            if seg < 0 or seg >= len(batch) or seg in charged:
+                continue
+            charged.add(seg)
+            st['crashes'].append({'ops': batch[seg]['ops'], 'origin': batch[seg]['origin'],
+                                  'report': [line], 'console': os.path.join(bootdir, 'console.log')})
+            say('    report in input %d (%s): %s' % (seg, batch[seg]['origin'], m.group(2)[:160]))
     if done < len(batch):
         # The boot ended in the middle of input DONE.
         op = last_op(out)
@@ -603,8 +654,8 @@ def minimize(st):
     corpus = st['corpus']
     stream = os.path.join(DIR, 'replay.txt')
     segments_stream([b['ops'] for b in corpus], stream)
-    res, out, _ = boot('stock', 'kcov', stream, '-q -K ' + KCOV_SEEN, 'replay',
-                       120 + 3 * len(corpus))
+    res, out, _ = boot(KERNEL, FLAVOUR, stream, '-q -K ' + KCOV_SEEN, 'replay',
+                       (120 + 3 * len(corpus)) * SLOW)
     covs = coverage_lines(out)[:len(corpus)]
     if len(covs) < len(corpus):
         say('    the replay of the corpus ended at input %d of %d' % (len(covs), len(corpus)))
@@ -629,8 +680,10 @@ def mutator(r):
     """The histdiff inputs, and the Mutator drawing with R from the
     operations of gen.py's streams and of those inputs."""
     hd = histdiff_inputs()
-    pool = [o for s in range(1, 60) for o in gen.Gen(s, 40, for_diff=True).stream()[PROLOGUE_OPS:]
+    pool = [o for s in range(1, 60) for o in gen.Gen(s, 40, for_diff=not OURS).stream()[PROLOGUE_OPS:]
             if allowed(o)] + [o for b in hd for o in b['ops']]
+    if COMPOSE:
+        pool += [o for s in range(1, 40) for o in compose_input(300000 + s)]
     return hd, Mutator(r, pool)
 
 
@@ -642,8 +695,10 @@ def fuzz():
     st = load_state()
     r = random.Random(int(os.environ.get('COVFUZZ_SEED') or 1) + st['batches'])
     hd, mut = mutator(r)
-    say('==> covfuzz: %d histdiff inputs, %d operations to draw from; until no new PC in the '
-        'last fifth of at least %d inputs, or %g minutes' % (len(hd), len(mut.pool), least, minutes))
+    say('==> covfuzz on %s (%s): %d histdiff inputs, %d operations to draw from%s; until no new PC '
+        'in the last fifth of at least %d inputs, or %g minutes'
+        % (KERNEL, FLAVOUR, len(hd), len(mut.pool),
+           ', %d%% of the inputs composed' % (100 * COMPOSE) if COMPOSE else '', least, minutes))
     t0, pending = time.time(), []
     while True:
         batch = pending + next_batch(st, r, mut, hd, size - len(pending))
@@ -661,6 +716,14 @@ def fuzz():
     with open(os.path.join(DIR, 'crashes.txt'), 'w') as f:
         for c in st['crashes']:
             f.write('# %s: %s\n%s\n--\n' % (c['origin'], '; '.join(c['report']), '\n'.join(c['ops'])))
+    if OURS:
+        # Each input a kernel report came in, as a stream of its own.
+        for i, c in enumerate(st['crashes']):
+            with open(os.path.join(DIR, 'crash-%d.txt' % i), 'w') as f:
+                f.write('# covfuzz %s: %s\n' % (c['origin'], '; '.join(c['report'])))
+                f.write(''.join(op + '\n' for op in prologue() + c['ops']))
+        say('==> %d inputs with a kernel report (%s/crashes.txt, crash-N.txt: make fuzz STREAM=...)'
+            % (len(st['crashes']), os.path.relpath(DIR, os.path.dirname(BUILD))))
     minimize(st)
     return 0
 

@@ -12,6 +12,8 @@ HARNESS in the environment and the make variables:
     STREAM=FILE         run this stream file instead of a seed's
     SHRINK_BOOTS=40     boots the shrinking of one failure may use (0: none)
     TRANSCRIPT=1        keep the whole transcript of each stream
+    FUZZ_GEN=compose    the streams of compose.py (composed scenarios: COUNT
+                        scenarios, 20 by default) instead of gen.py's
 
 Each boot is `harness/run fuzz-boot STREAM RESULT` (harness/lib/fuzz.sh). A
 stream fails on a kernel report (a crash included), on a refused command that
@@ -37,6 +39,7 @@ OUT = os.environ['OUT']
 TOP = os.environ['TOP']
 sys.path.insert(0, os.path.join(HARNESS, 'fuzz'))
 import gen  # noqa: E402
+import compose  # noqa: E402
 
 FUZZ_DIR = os.path.join(OUT, 'fuzz')
 
@@ -229,7 +232,7 @@ class Shrinker:
         """The operations of the prefix kept; self.ops has the texts shrunk."""
         prefix = list(range(min(self.k, len(self.ops))))
         keep = prefix
-        firsts = [[], [i for i in prefix if self.ops[i][0] in 'atdDU']]
+        firsts = [[], [i for i in prefix if self.ops[i][0] in 'atdDUMX']]
         firsts = [c for c in firsts if len(c) < len(prefix)]
         try:
             hit = self.test_many([self.lines(c) for c in firsts]) if firsts else None
@@ -324,17 +327,22 @@ def main():
     env = os.environ
     runner = Runner()
     budget = int(env.get('SHRINK_BOOTS') or 40)
-    count = int(env.get('COUNT') or 200)
+    count = int(env.get('COUNT') or (20 if env.get('FUZZ_GEN') == 'compose' else 200))
     t0 = time.time()
     results = []
     if env.get('STREAM'):
         ops = read_stream(env['STREAM'])
         results.append(run_one(runner, 'stream', ops, list(range(len(ops))), budget, None))
     else:
+        composed = env.get('FUZZ_GEN') == 'compose'
         for seed in gen.seeds(env.get('SEED') or '1'):
-            ops = gen.Gen(seed, count).stream()
+            if composed:
+                # COUNT scenarios of compose.py, one after the other.
+                ops = compose.stream(seed, count)
+            else:
+                ops = gen.Gen(seed, count).stream()
             picked = list(range(len(ops)))
-            origin = 'SEED=%d COUNT=%d' % (seed, count)
+            origin = '%sSEED=%d COUNT=%d' % ('FUZZ_GEN=compose ' if composed else '', seed, count)
             if env.get('PICK'):
                 want = set(int(i) for i in env['PICK'].split(','))
                 picked = [i for i in picked if i in want]

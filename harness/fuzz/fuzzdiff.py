@@ -54,7 +54,7 @@ import gen  # noqa: E402
 
 DIR = os.path.join(BUILD, 'fuzzdiff')
 KERNELS = ('stock', 'ours')
-COMMANDS = set('atdD')
+COMMANDS = set('atdDMX')
 OUTCOMES = ('agree', 'order', 'timing', 'listed', 'differ')
 
 

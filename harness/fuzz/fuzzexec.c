@@ -49,6 +49,14 @@
  * dynamic and synthetic events, the checks) is the same. Made for streams
  * of many short segments (make covfuzz, harness/fuzz/README.md).
  *
+ * Besides gen.py's operations, compose.py's scenarios use three:
+ *   M NAME   load the module NAME (finit_module(2) of NAME.ko, found under
+ *            /lib/modules/RELEASE): a command, answered like a write
+ *   X NAME   unload it (delete_module(2), O_NONBLOCK): a command
+ *   x N      run /bin/true N times (fork, exec, exit: sched_process_*)
+ * The clean-up unloads the modules the stream loaded, once the triggers are
+ * gone (LEFTOVER when one stays).
+ *
  * -k KCOV_SEEN reads the kernel's set of reached PCs (the debugfs file
  * kcov_seen of a FLAVOUR=kcov kernel, harness/kcov/) after each segment
  * and its clean-up, writes "%cov" and the PCs no earlier segment reached,
@@ -62,6 +70,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -70,6 +80,8 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -538,7 +550,136 @@ static void do_read(const char *path, int show)
 		emit_lines("  ", b.s, 0);
 }
 
+/* ---- modules ------------------------------------------------------------ */
+
+#define MAX_MODULES	8
+
+/* The modules the stream loaded (M), for the clean-up. */
+static char modules[MAX_MODULES][64];
+static int nmodules;
+
+static char ko_want[80], ko_found[PATH_MAX];
+
+/* NAME with '-' as '_': the kernel's name of a module. */
+static void mod_name(char *dst, size_t n, const char *name)
+{
+	size_t i;
+
+	for (i = 0; name[i] && i + 1 < n; i++)
+		dst[i] = name[i] == '-' ? '_' : name[i];
+	dst[i] = '\0';
+}
+
+static int ko_match(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	char base[80];
+
+	(void)st;
+	if (type != FTW_F)
+		return 0;
+	mod_name(base, sizeof(base), path + ftw->base);
+	if (strcmp(base, ko_want))
+		return 0;
+	snprintf(ko_found, sizeof(ko_found), "%s", path);
+	return 1;
+}
+
+/* "M NAME": NAME.ko of this kernel's modules loaded; 0 or the errno. */
+static int mod_load(const char *name)
+{
+	struct utsname u;
+	char dir[300];
+	int fd, err = 0;
+
+	mod_name(ko_want, sizeof(ko_want) - 3, name);
+	strcat(ko_want, ".ko");
+	ko_found[0] = '\0';
+	if (uname(&u))
+		return errno;
+	snprintf(dir, sizeof(dir), "/lib/modules/%s", u.release);
+	if (nftw(dir, ko_match, 16, FTW_PHYS) != 1)
+		return ENOENT;
+	fd = open(ko_found, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	if (syscall(SYS_finit_module, fd, "", 0))
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static int mod_unload(const char *name)
+{
+	char m[64];
+
+	mod_name(m, sizeof(m), name);
+	return syscall(SYS_delete_module, m, O_NONBLOCK) ? errno : 0;
+}
+
+/* "M"/"X": a command, answered as a write is. */
+static void do_module(const char *name, int load)
+{
+	int err, i;
+
+	if (load) {
+		for (i = 0; i < nmodules && strcmp(modules[i], name); i++)
+			;
+		if (i == nmodules && nmodules < MAX_MODULES)
+			snprintf(modules[nmodules++], sizeof(modules[0]), "%s", name);
+	}
+	err = load ? mod_load(name) : mod_unload(name);
+	n_cmds++;
+	if (err) {
+		n_refused++;
+		emit("= %s\n", errname(err));
+	} else {
+		n_ok++;
+		emit("= ok\n");
+	}
+}
+
+/* Whether the module NAME is loaded. */
+static int mod_loaded(const char *name)
+{
+	char path[100];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "/sys/module/");
+	mod_name(path + strlen(path), sizeof(path) - strlen(path), name);
+	return !stat(path, &st);
+}
+
+/* The clean-up's: the modules the stream loaded unloaded (a module whose
+ * events were just given up may stay busy for a moment). */
+static void unload_modules(void)
+{
+	int i, tries;
+
+	for (i = 0; i < nmodules; i++)
+		for (tries = 0; tries < 10 && mod_loaded(modules[i]); tries++)
+			if (mod_unload(modules[i]))
+				usleep(50000);
+}
+
 /* ---- traffic ----------------------------------------------------------- */
+
+/* "x N": N runs of /bin/true (sched_process_fork, _exec, _exit). */
+static void do_exec(int n)
+{
+	pid_t p;
+	int i, st;
+
+	for (i = 0; i < n; i++) {
+		p = fork();
+		if (p < 0)
+			return;
+		if (p == 0) {
+			execl("/bin/true", "true", (char *)NULL);
+			_exit(127);
+		}
+		waitpid(p, &st, 0);
+	}
+}
 
 static int field_size(const char *type, char *kind)
 {
@@ -969,6 +1110,7 @@ static long state_report(const char *tag)
 	static struct buf b;
 	struct dirent *de;
 	DIR *d;
+	int i;
 
 	state_tag = tag;
 	n_state = 0;
@@ -987,6 +1129,13 @@ static long state_report(const char *tag)
 		each_line(b.s, report_line, "dynamic_events");
 	if (slurp("synthetic_events", &b) == 0)
 		each_line(b.s, report_line, "synthetic_events");
+	for (i = 0; i < nmodules; i++) {
+		if (mod_loaded(modules[i])) {
+			printf("%s module %s\n", tag, modules[i]);
+			emit("%s module %s\n", tag, modules[i]);
+			n_state++;
+		}
+	}
 	return n_state;
 }
 
@@ -1054,6 +1203,7 @@ static void clean(void)
 	}
 	if (d)
 		closedir(d);
+	unload_modules();
 	for (i = 0; i < 3; i++)
 		if (slurp("dynamic_events", &b) == 0)
 			each_line(b.s, remove_dynamic_event, NULL);
@@ -1203,6 +1353,15 @@ static void run_op(char *line)
 		break;
 	case 's':
 		usleep(atoi(arg));
+		break;
+	case 'x':
+		do_exec(atoi(arg));
+		break;
+	case 'M':
+		do_module(arg, 1);
+		break;
+	case 'X':
+		do_module(arg, 0);
 		break;
 	}
 }

@@ -26,6 +26,12 @@ The stream is text, one operation a line, run in the guest by fuzzexec.c:
     m TEXT         write TEXT to trace_marker (ftrace/print)
     w N            N write(2)s to /dev/null (syscalls/sys_enter_write)
     s USEC         sleep (sched_switch, sched_waking)
+    x N            run /bin/true N times (sched_process_fork/exec/exit)
+    M NAME         load the module NAME: a command
+    X NAME         unload the module NAME: a command
+
+(x, M and X are compose.py's: the composed scenarios of several
+triggers on several events, instances and a module.)
 
 PATH is relative to /sys/kernel/tracing. TEXT is the rest of the line with
 backslash escapes: \\\\, \\n, \\t, \\xHH. Lines starting with '#' are
@@ -932,6 +938,12 @@ def shell(stream):
             out.append("echo '%s' > trace_marker" % unesc(rest).replace("'", "'\\''"))
         elif kind in 'rR':
             out.append('cat %s >/dev/null' % path)
+        elif kind == 'M':
+            out.append('modprobe ' + path)
+        elif kind == 'X':
+            out.append('rmmod ' + path)
+        elif kind == 'x':
+            out.append('for i in $(seq %s); do /bin/true; done' % path)
         else:
             out.append('# %s' % line)
     return out

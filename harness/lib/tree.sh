@@ -173,7 +173,7 @@ tree_kcsan()
 tree_flavour()
 {
 	case $FLAVOUR in
-	kcov)	tree_kcov "$1" ;;
+	kcov|kcov-kasan)	tree_kcov "$1" ;;
 	kcsan)	tree_kcsan "$1" ;;
 	esac
 }
@@ -191,7 +191,7 @@ tree_prepare()
 	tree_link "$SRC"
 	local stage=$OUT/stage manifest=$SRC.managed f
 	if [ "$KERNEL" = stock ]; then
-		if [ "$FLAVOUR" = kcov ] || [ "$FLAVOUR" = kcsan ]; then
+		if [ "$FLAVOUR" = kcov ] || [ "$FLAVOUR" = kcsan ] || [ "$FLAVOUR" = kcov-kasan ]; then
 			rm -rf "$stage"
 			tree_flavour "$stage"
 			rsync -rc "$stage/" "$SRC/"
