@@ -797,8 +797,38 @@ static bool tracing_map_take_sums(const struct tracing_map *map,
 }
 
 /*
+ * A snapshot of room for twice the entries of @snap (@cap of them), at
+ * most the map's, with @snap's copied into it and @snap freed; NULL when
+ * the map can have no more entries, ERR_PTR(-ENOMEM) with @snap left as it
+ * is. Only a snapshot without taken sums grows.
+ */
+static struct tracing_map_snapshot *
+tracing_map_snapshot_grow(const struct tracing_map *map,
+			  struct tracing_map_snapshot *snap, unsigned int *cap)
+{
+	unsigned int n = min(max(2 * *cap, 64U), map->max_elts);
+	struct tracing_map_snapshot *bigger;
+
+	if (n <= *cap)
+		return NULL;
+	bigger = kvzalloc(struct_size(bigger, entries, n), GFP_KERNEL_ACCOUNT);
+	if (!bigger)
+		return ERR_PTR(-ENOMEM);
+	memcpy(bigger, snap, struct_size(snap, entries, snap->n_entries));
+	kvfree(snap);
+	*cap = n;
+	return bigger;
+}
+
+/*
  * tracing_map_snapshot() and, with @take, tracing_map_snapshot_take(): the
  * rows of taken sums follow the entries in the same allocation.
+ *
+ * Room is made for the entries counted at the start. The walk may find
+ * more, inserted meanwhile, and meet them before entries that were there
+ * all along: a snapshot then grows, so that it misses none of those; a
+ * take stops, all its memory had before its first sum was taken, and the
+ * entries it did not reach keep their sums for the next take.
  */
 static struct tracing_map_snapshot *
 tracing_map_collect(struct tracing_map *map,
@@ -808,10 +838,10 @@ tracing_map_collect(struct tracing_map *map,
 	struct tracing_map_sort_ctx ctx = {
 		.key_size = map->key_size, .n_keys = n_keys, .keys = keys,
 	};
-	struct tracing_map_snapshot *snap;
+	struct tracing_map_snapshot *snap, *bigger;
 	struct tracing_map_sort_entry *ent, *tmp;
 	struct tracing_map_elt *elt;
-	unsigned int pos, cap, k;
+	unsigned int pos, cap, counted, k;
 	u64 *row = NULL;
 
 	if (n_keys > TRACING_MAP_SORT_KEYS_MAX)
@@ -824,7 +854,7 @@ tracing_map_collect(struct tracing_map *map,
 	 * Entries counted later than this are "inserted meanwhile". All
 	 * memory is had before the first sum is taken: nothing fails after.
 	 */
-	cap = tracing_map_entries(map);
+	cap = counted = tracing_map_entries(map);
 	snap = kvzalloc(size_add(struct_size(snap, entries, cap),
 				 take ? array3_size(cap, map->n_sums,
 						    sizeof(u64)) : 0),
@@ -839,7 +869,19 @@ tracing_map_collect(struct tracing_map *map,
 		row = (u64 *)&snap->entries[cap];
 
 	pos = 0;
-	while (snap->n_entries < cap && (elt = tracing_map_next(map, &pos))) {
+	while ((elt = tracing_map_next(map, &pos))) {
+		if (snap->n_entries == cap) {
+			bigger = take ? NULL :
+				 tracing_map_snapshot_grow(map, snap, &cap);
+			if (!bigger)
+				break;
+			if (IS_ERR(bigger)) {
+				kvfree(snap);
+				kvfree(tmp);
+				return bigger;
+			}
+			snap = bigger;
+		}
 		ent = &snap->entries[snap->n_entries];
 		if (take) {
 			/* No hit since the last take: not in this one. */
@@ -856,6 +898,16 @@ tracing_map_collect(struct tracing_map *map,
 									 &keys[k]);
 	}
 
+	if (snap->n_entries > counted) {
+		/* Grown: the sort's scratch, for as many as were found. */
+		kvfree(tmp);
+		tmp = kvmalloc_array(max(snap->n_entries, 1U), sizeof(*tmp),
+				     GFP_KERNEL_ACCOUNT);
+		if (!tmp) {
+			kvfree(snap);
+			return ERR_PTR(-ENOMEM);
+		}
+	}
 	tracing_map_sort(snap->entries, tmp, snap->n_entries, &ctx);
 	kvfree(tmp);
 	return snap;
