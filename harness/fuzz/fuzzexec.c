@@ -1164,7 +1164,8 @@ static void note_busy(const char *path)
  * stock prints does not always parse back (a sort key shown with a
  * value's modifier, "sort=ret.graph"), and a trigger whose variable such a
  * one reads goes only once the reader has gone. Then instances, then
- * dynamic and synthetic events one by one, then all at once. */
+ * every event disabled, then dynamic and synthetic events one by one,
+ * then all at once. */
 static void clean(void)
 {
 	static const int passes[] = { 0, 1, 0, 1 };
@@ -1204,6 +1205,8 @@ static void clean(void)
 	if (d)
 		closedir(d);
 	unload_modules();
+	/* An enabled event cannot be deleted: a stream cut short may leave one. */
+	put("events/enable", O_TRUNC, "0", 1);
 	for (i = 0; i < 3; i++)
 		if (slurp("dynamic_events", &b) == 0)
 			each_line(b.s, remove_dynamic_event, NULL);
