@@ -119,18 +119,21 @@ static void hist_free_trigger(struct hist_trigger *ht)
 }
 
 /*
- * Pins. A trigger that reads a histogram on another event (a variable, a
- * field variable's histogram it created there, the table of the first
- * trigger of its name) holds pointers into that event's trigger data and
- * file. Other events can go while it is there: a module's with the module
- * (hist_module_notify() removes their histograms, then the event code frees
- * their files), a dynamic event once no trigger is on it (the first trigger
- * of a name may be removed while the others stay). So the reader pins the
- * event (trace_event_try_get_ref(): the module, or the dynamic event's
- * count) for as long as it is registered, as an enable_hist trigger aimed
- * at the event does: rmmod is refused (EBUSY), and so is the deletion of
- * the dynamic event. An event of the reader's own module needs no pin: both
- * go together.
+ * Pins. A trigger that reads a histogram on another event (a variable, or
+ * a field variable's histogram it created there) holds pointers into that
+ * event's trigger data and file. The histogram read stays registered while
+ * it is read (its removal is refused, its instance's rmdir too), which
+ * keeps a dynamic event busy; but a module's events go with the module
+ * (hist_module_notify() removes their histograms whoever reads them, then
+ * the event code frees their files). So the reader pins the event
+ * (trace_event_try_get_ref(): the module, or the dynamic event's count)
+ * for as long as it is registered, as an enable_hist trigger aimed at the
+ * event does: rmmod is refused (EBUSY). An event of the reader's own
+ * module needs no pin: both go together.
+ *
+ * The first trigger of a name needs none: removed while others share its
+ * table, it is only compared with those joining the name, by what it owns
+ * (its fields' names, types and layout), never through its event.
  */
 static struct trace_event_call *hist_pin_target(const struct hist_trigger *ht,
 						const struct hist_trigger *other)
@@ -173,12 +176,8 @@ static void hist_refs_unpin(struct hist_trigger *ht)
 		hist_unpin(&ref->pinned);
 }
 
-/*
- * Pin the events of what @ht reads, and of @leader, the first trigger of
- * its name if it joins one; -ENODEV if one of them is going away.
- */
-static int hist_pins_take(struct hist_trigger *ht,
-			  struct event_trigger_data *leader)
+/* Pin the events of what @ht reads; -ENODEV if one of them is going. */
+static int hist_refs_pin(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
 
@@ -187,10 +186,6 @@ static int hist_pins_take(struct hist_trigger *ht,
 			hist_refs_unpin(ht);
 			return -ENODEV;
 		}
-	}
-	if (leader && !hist_pin(&ht->leader_pin, ht, leader->private_data)) {
-		hist_refs_unpin(ht);
-		return -ENODEV;
 	}
 	return 0;
 }
@@ -259,7 +254,6 @@ static void hist_cmd_free(struct event_trigger_data *data)
 {
 	struct hist_trigger *ht = data->private_data;
 	struct event_trigger_data *leader = data->named_data;
-	struct trace_event_call *leader_pin = ht->leader_pin;
 
 	if (WARN_ON_ONCE(data->ref <= 0))
 		return;
@@ -269,10 +263,9 @@ static void hist_cmd_free(struct event_trigger_data *data)
 	if (data->name)
 		del_named_trigger(data);
 	trigger_data_free(data);	/* waits for events in flight */
-	hist_vars_unregister(ht);	/* frees @ht, or leaves it to readers */
+	hist_vars_unregister(ht);
 	if (leader)
 		hist_cmd_free(leader);
-	hist_unpin(&leader_pin);
 }
 
 /*
@@ -459,6 +452,17 @@ static int hist_join_named(struct hist_parse *p,
 	return 0;
 }
 
+/* Whether @call is an event of a module going away. */
+static bool hist_module_going(struct trace_event_call *call)
+{
+#ifdef CONFIG_MODULES
+	return !(call->flags & TRACE_EVENT_FL_DYNAMIC) && call->module &&
+	       !module_is_live(call->module);
+#else
+	return false;
+#endif
+}
+
 static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 			    struct event_trigger_data *data)
 {
@@ -471,8 +475,7 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 	 * (hist_module_notify()); its events' files go next, so nothing is
 	 * added to them in between.
 	 */
-	if (!(file->event_call->flags & TRACE_EVENT_FL_DYNAMIC) &&
-	    file->event_call->module && !module_is_live(file->event_call->module))
+	if (hist_module_going(file->event_call))
 		return -ENODEV;
 
 	same = hist_find_same(file, data);
@@ -499,7 +502,7 @@ static int hist_add_trigger(struct hist_parse *p, struct trace_event_file *file,
 		return hist_fail(p, HIST_ERR_SCRATCH_TOO_BIG, NULL);
 	if (ret)
 		return ret;
-	ret = hist_pins_take(ht, data->named_data);
+	ret = hist_refs_pin(ht);
 	if (ret)
 		return ret;
 	ret = hist_claim_resources(p, ht);
@@ -531,7 +534,6 @@ out_release:
 	hist_release_resources(ht);
 out_unpin:
 	hist_refs_unpin(ht);
-	hist_unpin(&ht->leader_pin);
 	return ret;
 }
 

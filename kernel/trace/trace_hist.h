@@ -542,7 +542,9 @@ struct hist_ref {
  *			"count.hex-fd", "$ts0"); the spec adds the modifiers
  * @plain:		for operators: the name without any modifier, which
  *			is what compares two triggers; NULL for others
- * @type:		its C type as printed in formats and hist_debug
+ * @type:		its C type as printed in formats and hist_debug; a
+ *			field of the record has a copy of its own (the event
+ *			may go before the trigger: the first of a name)
  * @size:		bytes of its value (strings: of their buffer)
  * @is_signed:		for numbers
  * @in_usecs:		a time in microseconds (operands must agree)
@@ -765,8 +767,6 @@ struct hist_plain_val {
  * @created_file: the event of each of them
  * @n_created:	entries in @created
  * @table:	its entries
- * @leader_pin:	the event of the first trigger of its name, pinned while
- *		it holds that trigger (trace_events_hist.c, "Pins"), or NULL
  * @bits:	log2 of the map size
  * @priv_size:	bytes of private data per entry
  * @comm_off:	where the .execname comm lives in the private data, or -1
@@ -829,7 +829,6 @@ struct hist_trigger {
 	struct trace_event_file	*created_file[HIST_PARAMS_MAX];
 	unsigned int		n_created;
 	struct hist_table	*table;
-	struct trace_event_call	*leader_pin;
 	unsigned int		bits;
 	unsigned int		priv_size;
 	int			comm_off;
@@ -909,6 +908,7 @@ static inline bool hist_is_hist_trigger(const struct event_trigger_data *data)
 __printf(3, 4)
 struct hist_field *hist_field_new(struct hist_build *b, enum hist_kind kind,
 				  const char *fmt, ...);
+void hist_field_free(struct hist_field *f);
 int hist_var_lead(struct hist_build *b, unsigned int i);
 struct hist_field *hist_field_parse(struct hist_build *b, char *text,
 				    unsigned int roles);

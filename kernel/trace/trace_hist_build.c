@@ -844,11 +844,8 @@ void hist_trigger_free(struct hist_trigger *ht)
 		kfree(ht->vars[i]->name);
 		kfree(ht->vars[i]);
 	}
-	list_for_each_entry_safe(f, next, &ht->fields, list) {
-		kfree(f->plain);
-		kfree(f->name);
-		kfree(f);
-	}
+	list_for_each_entry_safe(f, next, &ht->fields, list)
+		hist_field_free(f);
 	hist_table_put(ht->table);
 	free_percpu(ht->scratch);
 	kfree(ht->prog);

@@ -304,7 +304,14 @@ static struct hist_field *hist_event_field(struct hist_build *b, char *name)
 		return f;
 	f->event_field = ef;
 	f->offset = ef->offset;
-	f->type = ef->type;
+	/*
+	 * The type is the trigger's own: the first trigger of a name is
+	 * compared with those joining it after its event may be gone
+	 * (hist_trigger_free() gives it back).
+	 */
+	f->type = kstrdup_const(ef->type, GFP_KERNEL);
+	if (!f->type)
+		return ERR_PTR(-ENOMEM);
 	f->is_signed = ef->is_signed;
 	switch (kind) {
 	case HIST_K_NUM:
@@ -785,13 +792,24 @@ static enum hist_kind hist_op_kind(char op)
 	}
 }
 
+/**
+ * hist_field_free - free a field, taken off its trigger's list
+ * @f:	the field
+ */
+void hist_field_free(struct hist_field *f)
+{
+	if (f->event_field)
+		kfree_const(f->type);
+	kfree(f->plain);
+	kfree(f->name);
+	kfree(f);
+}
+
 static void hist_drop_last(struct hist_build *b, struct hist_field *f)
 {
 	list_del(&f->list);
 	b->ht->n_slots--;
-	kfree(f->plain);
-	kfree(f->name);
-	kfree(f);
+	hist_field_free(f);
 }
 
 /*
