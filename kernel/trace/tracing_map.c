@@ -854,7 +854,8 @@ tracing_map_collect(struct tracing_map *map,
 	 * Entries counted later than this are "inserted meanwhile". All
 	 * memory is had before the first sum is taken: nothing fails after.
 	 */
-	cap = counted = tracing_map_entries(map);
+	counted = tracing_map_entries(map);
+	cap = counted;
 	snap = kvzalloc(size_add(struct_size(snap, entries, cap),
 				 take ? array3_size(cap, map->n_sums,
 						    sizeof(u64)) : 0),
