@@ -205,18 +205,19 @@ static const struct synth_int_type *synth_int_type(const char *type)
 }
 
 /*
- * Whether the text of @type before @at, where its "char[" or "long[" is, is
- * a word the array may follow: none, "unsigned " or "signed ". Anything
- * else would reach the event's format and the core's filters, which read
+ * Whether the words of array type @type, whose "char[" or "long[" is at
+ * @at, may reach the event's format, where the core's filters read
  * "__data_loc", "__rel_loc" and "cpumask_t" anywhere in a type as a field
- * laid out otherwise than a synthetic event lays out its own.
+ * laid out otherwise than a synthetic event lays out its own, and "char"
+ * anywhere in an array type as a string. Other words before the array are
+ * taken as the ABI takes them ("xchar[4]" is a string, "mylong[]" a stack).
  */
-static bool synth_array_prefix_ok(const char *type, const char *at)
+static bool synth_array_words_ok(const char *type, const char *at)
 {
-	size_t n = at - type;
-
-	return !n || (n == 9 && !strncmp(type, "unsigned ", n)) ||
-	       (n == 7 && !strncmp(type, "signed ", n));
+	if (strstr(type, "__data_loc") || strstr(type, "__rel_loc") ||
+	    strstr(type, "cpumask_t"))
+		return false;
+	return *at == 'c' || !strstr(type, "char");
 }
 
 /*
@@ -224,9 +225,10 @@ static bool synth_array_prefix_ok(const char *type, const char *at)
  * to STR_VAR_LEN_MAX, written in at most three characters, in C notation:
  * "016" is 14) is a string stored in the record, "char[]" and "char[0]"
  * one stored after it; "long[...]" is a stack trace, whatever the brackets
- * hold; either may follow "unsigned " or "signed ", nothing else.
- * Anything else must be one of synth_int_types[].  Fills the properties of
- * @f; returns false for a type that is none of these.
+ * hold; either may follow other words, but not those the core's filters
+ * read otherwise (synth_array_words_ok()). Anything else must be one of
+ * synth_int_types[].  Fills the properties of @f; returns false for a type
+ * that is none of these.
  */
 static bool synth_type_lookup(const char *type, struct synth_field *f)
 {
@@ -239,7 +241,7 @@ static bool synth_type_lookup(const char *type, struct synth_field *f)
 	at = strstr(type, "char[");
 	if (!at)
 		at = strstr(type, "long[");
-	if (at && !synth_array_prefix_ok(type, at))
+	if (at && !synth_array_words_ok(type, at))
 		return false;
 	if (at && *at == 'c') {
 		open = strchr(type, '[');

@@ -60,11 +60,13 @@ for c in 'hist:keys=common_stacktrace.stacktrace' 'hist:keys=id:vals=val.hex.sta
 	try user_events/hg_mod "$c"
 done
 # $VAR of a variable of the same command: read as the variable reads it,
-# then checked as a value.
+# then checked as a value. A stack in an expression is refused on ours
+# (harness/fuzz/differences.txt, stack-operand): not compared.
 for v in val.hex val.log2 val.percent val.hex.x common_stacktrace tag.hex \
 	common_pid.sym val.usecs; do
 	try user_events/hg_mod "hist:keys=id:vals=\$z:z=$v"
-	try user_events/hg_mod "hist:keys=id:vals=\$z+1:z=$v"
+	[ "$v" = common_stacktrace ] ||
+		try user_events/hg_mod "hist:keys=id:vals=\$z+1:z=$v"
 done
 # "!" defines nothing.
 try user_events/hg_mod '!hist:keys=id:v=val:v=val'
