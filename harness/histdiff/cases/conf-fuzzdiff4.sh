@@ -178,26 +178,21 @@ for c in \
 	try ftrace/print "hist:$c"
 done
 append events/sched/sched_switch/trigger '!hist:keys=next_pid:v=common_timestamp:onchange($v).snapshot()'
-# Stack traces: no plain value (a stack array of the record too), any
-# operand; a variable's stack array shows as its name; a grouped stack
-# trace key has no name to sort by. snapshot( without ')' is careted at
+# Stack traces: no plain value (a stack array of the record too); a
+# variable's stack array shows as its name; a grouped stack trace key has
+# no name to sort by. (A stack as an operand is refused on ours:
+# harness/fuzz/differences.txt, stack-operand; not compared.) snapshot( without ')' is careted at
 # what follows the '('.
 append synthetic_events 'hg_sa s16 f0; long[] f1; s8 f2'
 for c in \
-	'keys=f0:vals=f1+1' \
 	'keys=f0:z=f1' \
-	'keys=f0:y=f1+1' \
 	'keys=f0:x=f1.stacktrace' \
-	'keys=f0:vals=-(f1)' \
 	'keys=f2:w=f1:vals=$w' \
-	'keys=f2:w=f1:vals=$w+1' \
 	; do
 	try synthetic/hg_sa "hist:$c"
 done
 for c in \
-	'keys=id:vals=common_stacktrace+1' \
 	'keys=id:z=common_stacktrace' \
-	'keys=id:z=common_stacktrace+1' \
 	'keys=common_stacktrace.buckets=10,id:sort=id' \
 	'keys=id,stacktrace.hex:sort=stacktrace' \
 	'keys=id:lat16=common_timestamp:onmax($lat16).snapshot((' \
