@@ -6,6 +6,8 @@
 # operand its modifier, or .stacktrace without one; as the value of a
 # variable its name alone, and an alias of it likewise.
 # requires: synthetic_events error_log
+# A stack as an operand (f1 is one, grouped or not) is refused on ours
+# (harness/fuzz/differences.txt, stack-operand): not tried.
 append synthetic_events 'hg_zs long f0; unsigned long[] f1; u16 f2'
 for c in \
 	'key=f1.log2' 'key=f1.hex' 'key=f1.buckets=4' 'key=f1.stacktrace' \
@@ -17,11 +19,7 @@ for c in \
 	'key=f0:w=f1' 'key=f2:v=f1.log2' \
 	'key=f2:y=f1.hex,a=$y' 'key=f2:y2=f1.log2,a2=$y2' \
 	'key=f0.hex:y3=f1.stacktrace,a3=$y3:vals=$a3' \
-	'key=f0.log2:y4=f1.sym+1' 'key=f0:y5=f1+1' \
-	'key=f0.hex:y6=f1.stacktrace+1' 'key=f0.log2:y7=f1.log2+1' \
-	'key=f0.usecs:y8=f1.hex*2' 'key=f0.sym:y9=-f1' \
-	'key=f0.sym-offset:y10=f1.buckets=4+f0' 'key=f2:vals=f1+1' \
-	'key=f2.hex:vals=f1.hex+1' 'key=f1+1' \
+	'key=f0.sym:y9=-f1' \
 	; do
 	try synthetic/hg_zs "hist:$c"
 done
