@@ -523,10 +523,9 @@ static void do_write(const char *path, char *text, int trunc)
 	}
 }
 
-static void do_dir(const char *path, int make)
+/* A command that is not a write (mkdir, rmdir, a module): its answer. */
+static void answer(int err)
 {
-	int err = (make ? mkdir(path, 0755) : rmdir(path)) ? errno : 0;
-
 	n_cmds++;
 	if (err) {
 		n_refused++;
@@ -535,6 +534,11 @@ static void do_dir(const char *path, int make)
 		n_ok++;
 		emit("= ok\n");
 	}
+}
+
+static void do_dir(const char *path, int make)
+{
+	answer((make ? mkdir(path, 0755) : rmdir(path)) ? errno : 0);
 }
 
 static void do_read(const char *path, int show)
@@ -619,7 +623,7 @@ static int mod_unload(const char *name)
 /* "M"/"X": a command, answered as a write is. */
 static void do_module(const char *name, int load)
 {
-	int err, i;
+	int i;
 
 	if (load) {
 		for (i = 0; i < nmodules && strcmp(modules[i], name); i++)
@@ -627,15 +631,7 @@ static void do_module(const char *name, int load)
 		if (i == nmodules && nmodules < MAX_MODULES)
 			snprintf(modules[nmodules++], sizeof(modules[0]), "%s", name);
 	}
-	err = load ? mod_load(name) : mod_unload(name);
-	n_cmds++;
-	if (err) {
-		n_refused++;
-		emit("= %s\n", errname(err));
-	} else {
-		n_ok++;
-		emit("= ok\n");
-	}
+	answer(load ? mod_load(name) : mod_unload(name));
 }
 
 /* Whether the module NAME is loaded. */
