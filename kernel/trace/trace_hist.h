@@ -512,6 +512,10 @@ struct hist_var {
  *		chunk the resolved bytes are copied (the value then points
  *		there); unused for numbers
  * @consume:	the reference is an operand of an expression
+ * @qualifier:	"SYSTEM.EVENT." when the first field made for it named the
+ *		variable's event, else NULL: every field of the reference
+ *		but an action parameter is named as that first one was
+ *		("a=x+$v,b=x+S.E.$v" shows "b=x+$v", as the ABI does)
  * @pinned:	the variable's event, pinned while the trigger is registered
  *		(trace_events_hist.c, "Pins"), or NULL
  * @list:	in hist_trigger.refs
@@ -528,6 +532,7 @@ struct hist_ref {
 	unsigned int		slot;
 	unsigned int		copy_off;
 	bool			consume;
+	char			*qualifier;
 	struct trace_event_call	*pinned;
 	struct list_head	list;
 };

@@ -33,20 +33,34 @@
 #include "trace_hist.h"
 
 /*
- * Give key @f its place in the map's key; false when it would make the
- * whole key longer than HIST_KEY_SIZE_MAX, which refuses the command
- * there, before the keys after it are read.
+ * Give key @f its place in the map's key; false when the keys so far
+ * would be longer than HIST_KEY_SIZE_MAX as the ABI counts them, which
+ * refuses the command there, before the keys after it are read. @counted
+ * is what the keys before @f count; updated.
+ *
+ * The ABI counts a key by its size, but for a stack array of the record
+ * keyed otherwise than with ".stacktrace" (bare, ".hex", ".log2"...): that
+ * counts as a string would, HIST_STR_MAX bytes, though it takes no more
+ * than any stack in the key ("keys=delta,delta" is refused where
+ * "keys=delta.stacktrace,delta.stacktrace" is taken).
  */
-static bool hist_place_key(struct hist_trigger *ht, struct hist_field *f)
+static bool hist_place_key(struct hist_trigger *ht, struct hist_field *f,
+			   unsigned int *counted)
 {
+	unsigned int abi;
+
 	if (hist_field_is_stack(f))
 		f->key_size = HIST_STACKTRACE_SIZE;
 	else if (hist_field_is_string(f))
 		f->key_size = ALIGN(f->size, sizeof(u64));
 	else
 		f->key_size = sizeof(u64);
-	if (ht->key_size + f->key_size > HIST_KEY_SIZE_MAX)
+	abi = f->key_size;
+	if (f->kind == HIST_K_DYNSTACK && !(f->mods & HIST_M_STACKTRACE))
+		abi = HIST_STR_MAX;
+	if (*counted + abi > HIST_KEY_SIZE_MAX)
 		return false;
+	*counted += abi;
 	f->key_off = ht->key_size;
 	ht->key_size += f->key_size;
 	return true;
@@ -65,7 +79,7 @@ static int hist_build_keys(struct hist_build *b)
 	struct hist_spec *s = &b->p->spec;
 	struct hist_trigger *ht = b->ht;
 	struct hist_field *f;
-	unsigned int i;
+	unsigned int i, counted = 0;
 
 	for (i = 0; i < s->n_keys; i++) {
 		if (!*s->keys[i])
@@ -88,7 +102,7 @@ static int hist_build_keys(struct hist_build *b)
 			if (!f->name)
 				return -ENOMEM;
 		}
-		if (!hist_place_key(ht, f))
+		if (!hist_place_key(ht, f, &counted))
 			return hist_fail(b->p, HIST_QUIET_KEY_TOO_BIG,
 					 s->keys[i]);
 		ht->keys[ht->n_keys++] = f;
@@ -823,6 +837,7 @@ static void hist_refs_put(struct hist_trigger *ht)
 
 	list_for_each_entry_safe(ref, next, &ht->refs, list) {
 		list_del(&ref->list);
+		kfree(ref->qualifier);
 		kfree(ref);
 	}
 }

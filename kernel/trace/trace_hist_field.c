@@ -509,17 +509,22 @@ static size_t hist_lead_len(const char *s)
  * expression has begun to be read, "$NAME" in the keys, in its own
  * definition and in those read after it is the expression's first
  * operand ("vc=v*2,vd=$vc+1:keys=$vc" is "vd=v+1:keys=v"); read before
- * (the values, the variables before it), it is no variable.
+ * (the values, the variables before it), it is no variable. A variable
+ * defined as FIELD[.MODIFIER] is noted whole, since reading it cuts the
+ * definition at its dot ("vd=v.hex:keys=$vd" is "keys=v.hex").
  *
  * Return: 0 or -ENOMEM.
  */
 int hist_var_lead(struct hist_build *b, unsigned int i)
 {
 	const char *expr = b->p->spec.vars[i].expr;
+	size_t len = strlen(expr);
 
-	if (*expr == '-' || !hist_find_operator((char *)expr))
+	if (*expr == '-')
 		return 0;
-	b->leads[i] = kstrndup(expr, hist_lead_len(expr), GFP_KERNEL);
+	if (hist_find_operator((char *)expr))
+		len = hist_lead_len(expr);
+	b->leads[i] = kstrndup(expr, len, GFP_KERNEL);
 	return b->leads[i] ? 0 : -ENOMEM;
 }
 
@@ -597,17 +602,25 @@ static struct hist_field *hist_ref_to(struct hist_build *b,
 	ref = kzalloc(sizeof(*ref), GFP_KERNEL);
 	if (!ref)
 		return ERR_PTR(-ENOMEM);
+	list_add_tail(&ref->list, &ht->refs);
 	ref->var = var;
 	ref->idx = ht->n_refs++;
-	list_add_tail(&ref->list, &ht->refs);
+	if (system && !(roles & HIST_R_PARAM)) {
+		ref->qualifier = kasprintf(GFP_KERNEL, "%s.%s.", system, event);
+		if (!ref->qualifier)
+			return ERR_PTR(-ENOMEM);
+	}
 
 have_ref:
 	if (roles & HIST_R_OPERAND)
 		ref->consume = true;
-	/* A qualified name stays qualified where the trigger spec shows it */
-	if (system && !(roles & HIST_R_PARAM))
-		f = hist_field_new(b, HIST_K_VAR_REF, "%s.%s.$%s", system,
-				   event, name);
+	/*
+	 * Where the trigger spec shows it, a reference is named as the
+	 * first one to its variable was, qualified or not.
+	 */
+	if (ref->qualifier && !(roles & HIST_R_PARAM))
+		f = hist_field_new(b, HIST_K_VAR_REF, "%s$%s", ref->qualifier,
+				   name);
 	else
 		f = hist_field_new(b, HIST_K_VAR_REF, "$%s", name);
 	if (IS_ERR(f))
@@ -858,7 +871,10 @@ static int hist_operand_check(struct hist_build *b, const struct hist_field *f,
 
 /*
  * -(EXPR): the parentheses must hold the whole rest of the expression; a
- * missing ')' is refused without a word, a ')' before the end with one.
+ * missing '(' or ')' is refused without a word, a ')' before the end with
+ * one. As the ABI reads it, the operand is what lies between the two
+ * characters after the '-' and the last ')', whatever the second is:
+ * "-xx(a)" is refused for its field "x(a", "-a+(b)" for "a" or "(b".
  */
 static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 					   unsigned int roles, unsigned int *n_ops)
@@ -868,7 +884,7 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 	int err;
 
 	close = strrchr(s, ')');
-	if (s[1] != '(' || !close)
+	if (!strchr(s, '(') || !close)
 		return ERR_PTR(hist_fail(b->p, HIST_QUIET_MINUS_NO_PARENS, s));
 	if (close[1])
 		return ERR_PTR(hist_fail(b->p, HIST_ERR_UNARY_MINUS_SUBEXPR,

@@ -192,6 +192,19 @@ static void hist_print_field_spec(struct seq_file *m,
 }
 
 /*
+ * A key as sort= shows it: as the spec shows it, but a stack array of the
+ * record, which shows only a grouping modifier (.log2, .buckets=N) there.
+ */
+static void hist_print_sort_spec(struct seq_file *m,
+				 const struct hist_field *f)
+{
+	if (f->kind == HIST_K_DYNSTACK && !(f->mods & HIST_M_GROUP))
+		seq_puts(m, f->name);
+	else
+		hist_print_field_spec(m, f);
+}
+
+/*
  * Text of the command printed as written (a name=, a variable's name, an
  * action): the ABI shows every ".sym-offset" in it as ".symXoffset".
  */
@@ -272,7 +285,7 @@ void hist_print_spec_text(struct seq_file *m, struct event_trigger_data *data)
 	for (i = 0; i < ht->n_sort; i++) {
 		if (i)
 			seq_putc(m, ',');
-		hist_print_field_spec(m, ht->sort[i].field);
+		hist_print_sort_spec(m, ht->sort[i].field);
 		if (ht->sort[i].descending)
 			seq_puts(m, ".descending");
 	}
