@@ -205,7 +205,11 @@ run_unit()
 	histdiff:*)
 		run_histdiff "${1#histdiff:}" ;;
 	fuzz:*)
-		run_fuzz "${1#fuzz:}" ;;
+		run_fuzz "fuzz/${1#fuzz:}" "$FZ/streams/${1#fuzz:}.txt" \
+			"make fuzz SEED=${1#fuzz:} to shrink it" ;;
+	covfuzz:ours)
+		run_fuzz covfuzz/ours "$FZ/corpus-ours/stream.txt" \
+			"make fuzz STREAM=harness/fuzz/corpus-ours/stream.txt to shrink it" ;;
 	covfuzz:*)
 		run_covfuzz ;;
 	faults:*)

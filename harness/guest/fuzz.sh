@@ -17,6 +17,10 @@
 # make covfuzz-refs, which boots with harness_covfuzz_record=1: the
 # answers then also go to the second serial port).
 #
+# The corpus make covfuzz kept on our kernel, guided by our objects' coverage
+# (/harness/fuzz/corpus-ours/stream.txt), is the unit covfuzz:ours, judged as
+# a fuzz/SEED stream: nothing of it is compared with stock.
+#
 # And by init for harness_mode=fuzz (make fuzz), where fuzz_stream runs the
 # stream the host appended to the initramfs.
 
@@ -31,6 +35,7 @@ fuzz_units()
 		echo "${n%.txt}"
 	done | sort -n | sed 's/^/fuzz fuzz:/'
 	[ ! -f $FZ/corpus/stream.txt ] || echo "fuzz covfuzz:corpus"
+	[ ! -f $FZ/corpus-ours/stream.txt ] || echo "fuzz covfuzz:ours"
 }
 
 # fuzz_note SUMMARY-LINE: "N commands: A accepted, R refused" and the rest.
@@ -42,18 +47,20 @@ fuzz_note()
 		      v["reports"], v["secs"], v["clean"] }' <<<"$1"
 }
 
+# run_fuzz UNIT STREAM HOW: fuzzexec runs STREAM as the unit UNIT; HOW
+# tells how to shrink a failure.
 run_fuzz()
 {
-	local seed=$1 out=/tmp/fuzz.out rc summary
-	run_limited "$LIMIT" fuzzexec "$FZ/streams/$seed.txt" >$out 2>&1
+	local unit=$1 stream=$2 how=$3 out=/tmp/fuzz.out rc summary
+	run_limited "$LIMIT" fuzzexec "$stream" >$out 2>&1
 	rc=$?
 	summary=$(grep '^SUMMARY ' $out)
 	if [ $rc -eq 124 ]; then
-		result TIMEOUT "fuzz/$seed" "killed after $LIMIT s"
+		result TIMEOUT "$unit" "killed after $LIMIT s"
 	elif [ $rc -eq 0 ] && [ -n "$summary" ]; then
-		result PASS "fuzz/$seed" "$(fuzz_note "$summary")"
+		result PASS "$unit" "$(fuzz_note "$summary")"
 	else
-		result FAIL "fuzz/$seed" "${summary:+$(fuzz_note "$summary"); }make fuzz SEED=$seed to shrink it"
+		result FAIL "$unit" "${summary:+$(fuzz_note "$summary"); }$how"
 	fi
 	[ $rc -eq 0 ] || head -n 200 $out | sed 's/^/    | /'
 }

@@ -4,7 +4,8 @@
 #
 # fuzz_initramfs ROOT   fuzzexec, the streams of the check suite's seeds
 #                       (harness/fuzz/seeds.txt) and the covfuzz corpus
-#                       (harness/fuzz/corpus/) into ROOT
+#                       (harness/fuzz/corpus/, stock's; corpus-ours/, ours)
+#                       into ROOT
 # fuzz_main             make fuzz: harness/fuzz/fuzz.py runs the seeds, and
 #                       boots each stream through "harness/run fuzz-boot"
 # fuzz_boot STREAM RES  one boot running STREAM (appended to the initramfs
@@ -25,8 +26,10 @@ fuzz_initramfs()
 		python3 "$FUZZ/gen.py" "$seed" "$count" >"$root/harness/fuzz/streams/$seed.txt" ||
 			die "gen.py $seed $count failed"
 	done <"$FUZZ/seeds.txt"
-	# The corpus of make covfuzz and stock's answers to it.
+	# The corpus of make covfuzz on stock and stock's answers to it; the
+	# corpus of make covfuzz COVFUZZ_KERNEL=ours.
 	[ ! -d "$FUZZ/corpus" ] || cp -a "$FUZZ/corpus" "$root/harness/fuzz/corpus"
+	[ ! -d "$FUZZ/corpus-ours" ] || cp -a "$FUZZ/corpus-ours" "$root/harness/fuzz/corpus-ours"
 }
 
 fuzz_main()
