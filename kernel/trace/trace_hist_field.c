@@ -873,8 +873,9 @@ static int hist_operand_check(struct hist_build *b, const struct hist_field *f,
  * -(EXPR): the parentheses must hold the whole rest of the expression; a
  * missing '(' or ')' is refused without a word, a ')' before the end with
  * one. As the ABI reads it, the operand is what lies between the two
- * characters after the '-' and the last ')', whatever the second is:
- * "-xx(a)" is refused for its field "x(a", "-a+(b)" for "a" or "(b".
+ * characters after the '-' and the last ')' after them, whatever the
+ * second is: "-xx(a)" is refused for its field "x(a", "-a+(b)" for "a"
+ * or "(b", "-)(a" without a word.
  */
 static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 					   unsigned int roles, unsigned int *n_ops)
@@ -883,7 +884,7 @@ static struct hist_field *hist_unary_minus(struct hist_build *b, char *s,
 	char *close, *inner, *text;
 	int err;
 
-	close = strrchr(s, ')');
+	close = s[1] ? strrchr(s + 2, ')') : NULL;
 	if (!strchr(s, '(') || !close)
 		return ERR_PTR(hist_fail(b->p, HIST_QUIET_MINUS_NO_PARENS, s));
 	if (close[1])

@@ -24,6 +24,9 @@ for c in \
 	'hist:keys=kk:r2=$yy,r3=ww+user_events.hg_vma.$yy' \
 	'hist:keys=kk:vals=$yy:r3=ww+user_events.hg_vma.$yy' \
 	'hist:keys=kk:r3=ww+user_events.hg_vma.$yy:vals=$yy' \
+	'hist:keys=kk:vals=ww+user_events.hg_vma.$yy,$yy:sort=yy' \
+	'hist:keys=kk:vals=ww+$yy,user_events.hg_vma.$yy:sort=yy' \
+	'hist:keys=kk:vals=$yy:sort=yy' \
 	'hist:keys=kk:r2=ww+$yy:onmatch(user_events.hg_vma).trace(hg_vmsyn,kk,ww,user_events.hg_vma.$yy,ww+user_events.hg_vma.$yy,$ss)' \
 	; do
 	try user_events/hg_vmb "$c"
@@ -87,6 +90,8 @@ for c in \
 	'keys=lat:ts0=-xat)' 'keys=lat:vals=-lat+(lat)' 'keys=-lat+(lat)' \
 	'keys=lat:ts0=-lat+(lat/at)' 'keys=lat:ts0=-lat+lat)' 'keys=lat:ts0=--lat)' \
 	'keys=lat:ts0=-x)(' 'keys=lat:ts0=-xx(lat)+1' 'keys=lat:ts0=-((lat))' \
+	'keys=lat:ts0=-)(lat' 'keys=lat:ts0=-)' 'keys=lat:ts0=-' 'keys=lat:ts0=-)(' \
+	'keys=lat:ts0=-q(.x.lat)' 'keys=lat:ts0=-()(lat)' \
 	; do
 	try synthetic/hg_fzsf "hist:$c"
 done
