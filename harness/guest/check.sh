@@ -207,9 +207,9 @@ run_unit()
 	fuzz:*)
 		run_fuzz "fuzz/${1#fuzz:}" "$FZ/streams/${1#fuzz:}.txt" \
 			"make fuzz SEED=${1#fuzz:} to shrink it" ;;
-	covfuzz:ours)
-		run_fuzz covfuzz/ours "$FZ/corpus-ours/stream.txt" \
-			"make fuzz STREAM=harness/fuzz/corpus-ours/stream.txt to shrink it" ;;
+	covfuzz:ours-*)
+		run_fuzz "covfuzz/${1#covfuzz:}" "$FZ/corpus-ours/${1#covfuzz:ours-}.txt" \
+			"make fuzz STREAM=harness/fuzz/corpus-ours/${1#covfuzz:ours-}.txt to shrink it" ;;
 	covfuzz:*)
 		run_covfuzz ;;
 	faults:*)

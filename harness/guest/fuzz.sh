@@ -17,9 +17,9 @@
 # make covfuzz-refs, which boots with harness_covfuzz_record=1: the
 # answers then also go to the second serial port).
 #
-# The corpus make covfuzz kept on our kernel, guided by our objects' coverage
-# (/harness/fuzz/corpus-ours/stream.txt), is the unit covfuzz:ours, judged as
-# a fuzz/SEED stream: nothing of it is compared with stock.
+# The corpus make covfuzz kept on our kernel, guided by our objects' coverage,
+# is in parts (/harness/fuzz/corpus-ours/N.txt), each the unit covfuzz:ours-N,
+# judged as a fuzz/SEED stream: nothing of it is compared with stock.
 #
 # And by init for harness_mode=fuzz (make fuzz), where fuzz_stream runs the
 # stream the host appended to the initramfs.
@@ -35,7 +35,11 @@ fuzz_units()
 		echo "${n%.txt}"
 	done | sort -n | sed 's/^/fuzz fuzz:/'
 	[ ! -f $FZ/corpus/stream.txt ] || echo "fuzz covfuzz:corpus"
-	[ ! -f $FZ/corpus-ours/stream.txt ] || echo "fuzz covfuzz:ours"
+	for s in $FZ/corpus-ours/*.txt; do
+		[ -e "$s" ] || continue
+		n=${s##*/}
+		echo "fuzz covfuzz:ours-${n%.txt}"
+	done
 }
 
 # fuzz_note SUMMARY-LINE: "N commands: A accepted, R refused" and the rest.
