@@ -242,6 +242,8 @@ def histdiff_inputs():
 # ---- mutation -----------------------------------------------------------------
 
 NAMES = ['fzn1', 'fzn2']
+# The words of a hist command that look like NAME= and are no variable.
+KEYWORDS = ('hist', 'keys', 'key', 'vals', 'values', 'sort', 'size', 'name', 'clock')
 MODS = [m.replace('%d', '10') for m in gen.ALL_MODS]
 
 
@@ -393,6 +395,83 @@ class Mutator:
             return text[:x.end()] + '.' + self.pick(MODS) + text[x.end():]
         return self.on_text(ops, fn)
 
+    def var_ref(self, ops):
+        """A reference to a variable of another trigger of the input
+        written the other way, $v or SYSTEM.EVENT.$v, in place or in a
+        variable added beside it: a trigger's references to one variable
+        are named as the first of them is (issue 42, case 1)."""
+        where = {}
+        for i in commands(ops):
+            _, path, text = split_op(ops[i])
+            m = re.match(r'(?:%s/)?events/([^/]+)/([^/]+)/trigger$' % gen.INSTANCE, path)
+            for v in re.finditer(r'[:,](\w+)=', text or ''):
+                if m and v.group(1) not in KEYWORDS:
+                    where[v.group(1)] = '%s.%s.' % m.groups()
+
+        def fn(path, text):
+            refs = [x for x in re.finditer(r'(?:\w+\.\w+\.)?\$(\w+)', text)
+                    if x.group(1) in where]
+            if not refs or not text.startswith('hist'):
+                return None
+            x = self.pick(refs)
+            other = ('$' if '.' in x.group(0) else where[x.group(1)] + '$') + x.group(1)
+            if self.r.random() < 0.5:
+                return text[:x.start()] + other + text[x.end():]
+            cut = text.find(' if ')
+            cut = len(text) if cut < 0 else cut
+            return text[:cut] + ':fzq=%s%s' % (self.pick(['', '1+']), other) + text[cut:]
+        return self.on_text(ops, fn)
+
+    def own_alias(self, ops):
+        """A variable of the command used by its name as a key or a value
+        ("keys=$v:v=FIELD.MODIFIER", issue 42, case 2)."""
+        def fn(path, text):
+            names = [m.group(1) for m in re.finditer(r'[:,](\w+)=[^,: ]', text)
+                     if m.group(1) not in KEYWORDS]
+            lists = list(re.finditer(r'(?<=[:])(?:keys?|vals|values)=([^: ]*)', text))
+            if not names or not lists:
+                return None
+            x = self.pick(lists)
+            return text[:x.end()] + ',$' + self.pick(names) + text[x.end():]
+        return self.on_text(ops, fn)
+
+    def key_twice(self, ops):
+        """A key of the command repeated, with another modifier or none:
+        keys that fill the room the ABI counts them by, a stack array of
+        the record keyed twice among them (issue 42, case 3)."""
+        def fn(path, text):
+            m = re.search(r'(?<=:)keys?=([^: ]*)', text)
+            if not m or not m.group(1):
+                return None
+            keys = m.group(1).split(',')
+            again = self.pick(keys).split('.')[0] + self.pick(
+                ['', '', '.stacktrace', '.hex', '.log2', '.sym'])
+            keys.insert(self.r.randrange(len(keys) + 1), again)
+            return text[:m.start(1)] + ','.join(keys) + text[m.end(1):]
+        return self.on_text(ops, fn)
+
+    def parens(self, ops):
+        """An operand of a definition put in parentheses, or the definition
+        negated, with parentheses or without: "-a+(b)", "-(a)", "-a" (issue
+        42, case 4: a unary minus takes whatever its parentheses hold)."""
+        def fn(path, text):
+            defs = [m for m in re.finditer(r'(?<=[:,])(\w+)=([^,: ]+)', text)
+                    if m.group(1) not in KEYWORDS]
+            if not defs:
+                return None
+            x = self.pick(defs)
+            expr, c = x.group(2), self.r.random()
+            atoms = list(re.finditer(r'[\w.$]+', expr))
+            if c < 0.4 and atoms:
+                a = self.pick(atoms)
+                expr = expr[:a.start()] + '(' + a.group(0) + ')' + expr[a.end():]
+            elif c < 0.7:
+                expr = '-(' + expr + ')'
+            else:
+                expr = '-' + expr
+            return text[:x.start(2)] + expr + text[x.end(2):]
+        return self.on_text(ops, fn)
+
     def filter(self, ops):
         def fn(path, text):
             if ' if ' in text and self.r.random() < 0.5:
@@ -478,6 +557,7 @@ class Mutator:
     def mutate(self, ops, other):
         table = [self.splice, self.move_definition, self.handler, self.name,
                  self.instance, self.qualifier, self.modifier, self.filter, self.sort,
+                 self.var_ref, self.own_alias, self.key_twice, self.parens,
                  self.traffic, self.synth_trace, self.gen_text, self.insert, self.drop,
                  self.crossover]
         for _ in range(self.pick([1, 1, 2, 3])):
