@@ -53,6 +53,7 @@ the comparison's transcripts and compare/seed-0.diff.
 
 import bisect
 import concurrent.futures
+import hashlib
 import json
 import os
 import random
@@ -728,10 +729,9 @@ def write_corpus(inputs, path):
                 f.write(op + '\n')
 
 
-def minimize(st):
-    """Run the corpus once with every PC per segment (-K); the smallest
-    subset (greedy set cover) reaching what that run reached."""
-    corpus = st['corpus']
+def replay(corpus):
+    """Run the corpus once with every PC per segment (-K): the PC set of
+    each input, in order (fewer when the boot ended early)."""
     stream = os.path.join(DIR, 'replay.txt')
     segments_stream([b['ops'] for b in corpus], stream)
     res, out, _ = boot(KERNEL, FLAVOUR, stream, '-q -K ' + KCOV_SEEN, 'replay',
@@ -739,6 +739,21 @@ def minimize(st):
     covs = coverage_lines(out)[:len(corpus)]
     if len(covs) < len(corpus):
         say('    the replay of the corpus ended at input %d of %d' % (len(covs), len(corpus)))
+    return covs
+
+
+def build_ident():
+    """What tells one build of the kernel fuzzed from another: its
+    System.map, whose addresses are the PCs the state keeps."""
+    path = os.path.join(BUILD, '%s-%s' % (KERNEL, FLAVOUR), 'obj', 'System.map')
+    return hashlib.sha1(open(path, 'rb').read()).hexdigest() if os.path.exists(path) else ''
+
+
+def minimize(st):
+    """Run the corpus once with every PC per segment (-K); the smallest
+    subset (greedy set cover) reaching what that run reached."""
+    corpus = st['corpus']
+    covs = replay(corpus)
     union = set().union(*covs) if covs else set()
     left, chosen = set(union), []
     while left:
@@ -773,6 +788,16 @@ def fuzz():
     least = int(os.environ.get('COVFUZZ_MIN') or 2000)
     size = int(os.environ.get('COVFUZZ_BATCH') or 150)
     st = load_state()
+    # The PCs of a state saved on another build of the kernel are
+    # addresses of other code: the kept inputs are run again to learn what
+    # they reach on this one.
+    ident = build_ident()
+    if st['corpus'] and st.get('build') != ident:
+        covs = replay(st['corpus'])
+        st['seen'] = sorted(set().union(*covs)) if covs else []
+        say('==> the kernel was built again since the state was saved: its %d kept inputs, '
+            'run again, reach %d PCs' % (len(st['corpus']), len(st['seen'])))
+    st['build'] = ident
     r = random.Random(int(os.environ.get('COVFUZZ_SEED') or 1) + st['batches'])
     hd, mut = mutator(r)
     say('==> covfuzz on %s (%s): %d histdiff inputs, %d operations to draw from%s; until no new PC '
