@@ -242,9 +242,15 @@ int dyn_event_release(const char *raw_command, struct dyn_event_operations *type
 		if (ret)
 			break;
 	}
-	mutex_unlock(&event_mutex);
-	/* Records of deleted events cannot be decoded any more. */
+	/*
+	 * Records of deleted events cannot be decoded any more: they go
+	 * before event_mutex is dropped, or an event made meanwhile could
+	 * take a freed type id and be shown them. trace_types_lock, which
+	 * the reset takes, nests inside event_mutex (as in the core's
+	 * module notifier).
+	 */
 	tracing_reset_all_online_cpus();
+	mutex_unlock(&event_mutex);
 out_free:
 	argv_free(argv);
 	return ret;
@@ -360,8 +366,9 @@ int dyn_events_release_all(struct dyn_event_operations *type)
 			break;
 	}
 out_unlock:
-	mutex_unlock(&event_mutex);
+	/* Under event_mutex, as in dyn_event_release(). */
 	tracing_reset_all_online_cpus();
+	mutex_unlock(&event_mutex);
 	return ret;
 }
 

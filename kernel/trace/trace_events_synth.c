@@ -1678,9 +1678,10 @@ int synth_event_delete(const char *name)
 	event = synth_event_find(name);
 	if (event)
 		ret = synth_event_release(&event->devent);
-	mutex_unlock(&event_mutex);
+	/* Before a new event can take the freed type id: dyn_event_release() */
 	if (!ret)
 		tracing_reset_all_online_cpus();
+	mutex_unlock(&event_mutex);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(synth_event_delete);
@@ -1914,9 +1915,9 @@ static int synth_event_module_notify(struct notifier_block *nb,
 		else
 			deleted = true;
 	}
-	mutex_unlock(&event_mutex);
 	if (deleted)
 		tracing_reset_all_online_cpus();
+	mutex_unlock(&event_mutex);
 	return NOTIFY_DONE;
 }
 
