@@ -655,7 +655,7 @@ def next_batch(st, r, mut, hd, size):
             batch.append({'ops': [o for o in gen_input(s, r) if allowed(o)],
                           'origin': 'gen:%d' % s})
         else:
-            a, b = r.choice(st['corpus']), r.choice(st['corpus'])
+            a, b = r.choice(corpus), r.choice(corpus)
             batch.append({'ops': mut.mutate(a['ops'], b['ops']),
                           'origin': 'mut:%d+%d' % (a['id'], b['id'])})
     return batch
@@ -727,6 +727,32 @@ def write_corpus(inputs, path):
             f.write('# input %s (%s)\n' % (b.get('id', '-'), b.get('origin', '')))
             for op in prologue() + b['ops'] + ['--']:
                 f.write(op + '\n')
+
+
+def read_corpus(path):
+    """The inputs write_corpus() wrote to PATH, each without its prologue."""
+    inputs, ops, head, n = [], [], None, len(prologue())
+    for line in open(path):
+        line = line.rstrip('\n')
+        m = re.match(r'# input (\S+) \((.*)\)$', line)
+        if m:
+            head = m.groups()
+        elif line == '--':
+            inputs.append({'id': len(inputs), 'origin': '%s %s' % head, 'ops': ops[n:]})
+            ops = []
+        elif not line.startswith('#'):
+            ops.append(line)
+    return inputs
+
+
+def kept_inputs():
+    """The kept inputs of the last run (DIR/state.json) or, when there is
+    none, the minimized corpus in the tree (harness/fuzz/corpus/stream.txt)."""
+    state = os.path.join(DIR, 'state.json')
+    if os.path.exists(state):
+        return json.load(open(state))['corpus'], state
+    path = os.path.join(HARNESS, 'fuzz', 'corpus', 'stream.txt')
+    return read_corpus(path), path
 
 
 def replay(corpus):
@@ -920,7 +946,7 @@ def bulk():
     COVFUZZ_COMMANDS commands of the mutants (the prologue's not counted)
     were compared. Into DIR/bulk/: batch-N.txt, .stock, .ours, seed-N.diff,
     classes.txt (every class, the smallest input showing it), totals.txt."""
-    st = json.load(open(os.path.join(DIR, 'state.json')))
+    corpus, origin = kept_inputs()
     want = int(os.environ.get('COVFUZZ_COMMANDS') or 100000)
     size = int(os.environ.get('COVFUZZ_BATCH') or 150)
     show = int(os.environ.get('SHOW') or 10)
@@ -928,8 +954,8 @@ def bulk():
     _, mut = mutator(r)
     fuzzdiff.DIR = os.path.join(DIR, 'bulk')
     os.makedirs(fuzzdiff.DIR, exist_ok=True)
-    say('==> covfuzz bulk: mutants of the %d kept inputs, %d a boot, until %d of their commands '
-        'are compared' % (len(st['corpus']), size, want))
+    say('==> covfuzz bulk: mutants of the %d kept inputs of %s, %d a boot, until %d of their '
+        'commands are compared' % (len(corpus), origin, size, want))
     total, classes, done, segs, n, guest, t0 = fuzzdiff.Tally(), {}, 0, 0, 0, [0, 0], time.time()
     pro = sum(1 for o in prologue() if o[:1] in fuzzdiff.COMMANDS)
     while done < want:
