@@ -31,10 +31,10 @@
 #                 (harness/fuzz/corpus/) that make check compares
 #   make bench    ours against stock, booted in turn: ns per event of hist
 #                 trigger shapes, table, CSV and PNG in build/bench/latest/
-#                 (README.md, Performance)
+#                 (harness/bench/README.md)
 #   make series   our kernel as a patch series against 6.12.117, applied
 #                 with git am, every step built, checkpatch: build/series/
-#                 (README.md, The patch series)
+#                 (harness/series/README.md)
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #

@@ -20,7 +20,7 @@ SHARD=${harness_shard:-1/1}
 KERNEL=$(cat /harness/kernel)
 FLAVOUR=$(cat /harness/flavour)
 T=/sys/kernel/tracing
-# What each flavour runs (README.md, "What each flavour runs").
+# What each flavour runs (harness/README.md, "What each flavour runs").
 # plain: everything, the upstream kprobe suite and the histdiff replays of
 # whole fuzz streams (fuzz-N) included.
 # kcsan and debug, the checking flavours: what reaches our code, under
