@@ -655,7 +655,7 @@ def next_batch(st, r, mut, hd, size):
             batch.append({'ops': [o for o in gen_input(s, r) if allowed(o)],
                           'origin': 'gen:%d' % s})
         else:
-            a, b = r.choice(corpus), r.choice(corpus)
+            a, b = r.choice(st['corpus']), r.choice(st['corpus'])
             batch.append({'ops': mut.mutate(a['ops'], b['ops']),
                           'origin': 'mut:%d+%d' % (a['id'], b['id'])})
     return batch
@@ -962,7 +962,7 @@ def bulk():
         n += 1
         inputs = []
         for i in range(size):
-            a, b = r.choice(st['corpus']), r.choice(st['corpus'])
+            a, b = r.choice(corpus), r.choice(corpus)
             inputs.append({'ops': mut.mutate(a['ops'], b['ops']), 'id': '%d.%d' % (n, i),
                            'origin': 'mut:%d+%d' % (a['id'], b['id'])})
         say('  batch %d: %d inputs' % (n, size))
