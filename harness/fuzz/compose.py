@@ -29,6 +29,11 @@ such steps, in gen.py's stream format (fuzzexec runs it unchanged):
   of each size and sign, char[N], __data_loc, const char *, stacks,
   common_comm, variables of each kind) into synthetic fields of every kind
   (u8..u64, s8..s64, char[16], char[], unsigned long[]);
+- what a hit does by kind: keys and values each of a kind drawn on its
+  own (numbers of each size with their modifiers, strings of each form,
+  stacks, the command's own variables, expressions, times, .min/.max/.avg),
+  with or without an action or a reader elsewhere, over few or many
+  distinct keys into a table small enough to fill, read in every format;
 - teardown in every order: readers before or after their owners, `!hist`,
   truncated trigger files, the synthetic events deleted (`!name`, `!name
   fields`, `-:name`, a truncation), instances removed, the module unloaded.
@@ -674,6 +679,124 @@ class Composer:
             self.op('a', 'events/synthetic/%s/enable' % syn, '1')
         self.traffic([e for e in (owner_ev, ev) if e])
 
+    # -- what a hit does, by kind -------------------------------------------------
+    def hit_nums(self, ev):
+        """The numbers of EVENT's own record, now and then its common ones."""
+        own = [f for f, k in EVENTS[ev] if k in NUMS]
+        return own if own and self.p(0.8) else self.numeric(ev)
+
+    def hit_key(self, ev, text_vars):
+        """A key of EVENT of a kind drawn on its own, with a modifier that
+        kind takes (or now and then one it does not)."""
+        c = self.r.random()
+        nums, strs = self.hit_nums(ev), self.stringy(ev)
+        if c < 0.4 and nums:
+            mod = self.pick(['', '', '.hex', '.log2', '.buckets=%d' % self.pick([1, 10, 100, 4096]),
+                             '.sym', '.sym-offset', '.execname', '.syscall'])
+            return self.pick(nums) + mod
+        if c < 0.6 and strs:
+            return self.pick(strs) + self.pick(['', '', '.hex'])
+        if c < 0.75:
+            return self.pick(['common_stacktrace', 'common_comm', 'common_cpu',
+                              'common_pid.execname', 'common_timestamp.usecs.log2'])
+        if c < 0.85 and nums:
+            # The key a variable of the same command stands for.
+            v = self.fresh('k')
+            text_vars.append('%s=%s' % (v, self.pick(nums + strs)))
+            return '$' + v
+        return 'common_pid'
+
+    def hit_value(self, ev, text_vars):
+        """A value of EVENT: a number of the record with a modifier of
+        values, an expression, a time, or a variable of the command."""
+        nums = self.hit_nums(ev) or ['common_pid']
+        c = self.r.random()
+        if c < 0.45:
+            return self.pick(nums) + self.pick(['', '', '.hex', '.percent', '.graph', '.min', '.max',
+                                                '.avg', '.log2'])
+        if c < 0.65:
+            return '%s%s%s' % (self.pick(nums), self.pick('-+*/'),
+                               self.pick(nums + ['3', '1000', '18446744073709551615']))
+        if c < 0.75:
+            return self.pick(['common_timestamp', 'common_timestamp.usecs', 'common_cpu'])
+        v = self.fresh('w')
+        text_vars.append('%s=%s' % (v, self.pick(nums + ['common_timestamp', '%s-%s' % (
+            self.pick(nums), self.pick(nums))])))
+        return '$' + v
+
+    def emit_spread(self, event, n, distinct):
+        """N events of the user_event EVENT whose numbers take about
+        DISTINCT values (and the ends of their ranges), strings as many."""
+        name = event.split('/')[1]
+        fields = dict(gen.USER_EVENTS + OWN_USER_EVENTS)[name]
+        for _ in range(n):
+            vals = []
+            for ctype, _ in fields:
+                if ue_kind(ctype) in STRS:
+                    vals.append(self.pick(['k%d' % self.r.randrange(distinct), 'fz', '',
+                                           'a-much-longer-string-than-sixteen']))
+                elif self.p(0.1):
+                    vals.append(self.pick(['-1', '0', '-9223372036854775808', '18446744073709551615']))
+                else:
+                    vals.append(str(self.r.randrange(distinct)))
+            self.op('e', name, ','.join(vals))
+
+    def shape_hit_kinds(self):
+        """One trigger whose keys and values are each of a kind drawn on
+        its own (numbers of every size with their modifiers, strings of
+        each form, stacks, the command's variables, expressions, times),
+        sometimes with an action or a reader of its variables on another
+        event; then many events over few or many distinct keys, into a
+        table small enough to fill, and the table read in each format."""
+        self.tags.add('hit-kinds')
+        ev = self.pick(['user_events/fz_ints', 'user_events/fz_strs', 'user_events/fz_ctypes',
+                        'user_events/fz_start', 'user_events/fzc_a', 'user_events/fzc_b',
+                        'user_events/fzc_c', 'sched/sched_switch', 'syscalls/sys_enter_write'])
+        pfx = self.prefix()
+        text_vars = []
+        keys = [self.hit_key(ev, text_vars) for _ in range(self.pick([1, 1, 2, 2, 3]))]
+        vals = [self.hit_value(ev, text_vars) for _ in range(self.pick([0, 1, 1, 2, 3]))]
+        text = 'hist:keys=' + ','.join(keys)
+        if text_vars:
+            text += ':' + ','.join(text_vars)
+        if vals:
+            text += ':vals=' + ','.join(vals)
+            if self.p(0.2):
+                text += ':nohitcount'
+        if self.p(0.5):
+            text += ':sort=%s%s' % (self.pick(['hitcount'] + keys + vals).split('.')[0],
+                                    self.pick(['', '.descending', '.ascending']))
+        if self.p(0.5):
+            text += ':size=%d' % self.pick([1, 2, 8, 16, 128])
+        own = [t.split('=')[0] for t in text_vars]
+        if own and self.p(0.4):
+            fields = [f for f, _ in EVENTS[ev] + COMMON] + ['common_comm', 'common_stacktrace']
+            text += ':%s($%s).%s' % (self.pick(['onmax', 'onchange']), self.pick(own),
+                                     self.pick(['save(%s)' % ','.join(self.pick(fields)
+                                                                     for _ in range(self.pick([1, 2]))),
+                                                'snapshot()']))
+            self.tags.add('hit-action')
+        self.hist(pfx, ev, text, 'owner' if own else 'plain')
+        self.written.append((pfx, ev))
+        fired = [ev]
+        if own and self.p(0.35):
+            # A reader of a variable on another event.
+            b = self.pick(['user_events/fz_end', 'sched/sched_switch', 'user_events/fz_ints'])
+            t = 'hist:keys=%s:r=%s+1:vals=$r' % (self.hit_key(b, []), self.ref(ev, self.pick(own), b))
+            self.hist(pfx, b, t, 'reader')
+            self.written.append((pfx, b))
+            fired.append(b)
+            self.tags.add('hit-reader')
+        distinct = self.pick([2, 16, 300])
+        for e in fired:
+            if e.startswith('user_events/'):
+                self.emit_spread(e, self.pick([5, 20, 60]), distinct)
+            else:
+                self.fire(e)
+        base = '%sevents/%s/' % (pfx, ev)
+        for f in self.r.sample(['hist', 'hist_json', 'hist_debug', 'hist_interval'], 2):
+            self.op('R', base + f)
+
     # -- teardown ---------------------------------------------------------------
     def remove(self, item):
         what = item[0]
@@ -761,7 +884,7 @@ class Composer:
         self.module = False
         self.declared = False
         shapes = [self.shape_named, self.shape_crossref, self.shape_fold,
-                  self.shape_bad_operand, self.shape_params]
+                  self.shape_bad_operand, self.shape_params, self.shape_hit_kinds]
         for _ in range(self.pick([1, 2, 2, 3, 4])):
             self.pick(shapes)()
         if self.p(0.25):
