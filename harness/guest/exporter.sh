@@ -96,6 +96,24 @@ ex_errors()
 	printf 'metric a\n instance nosuch\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
 	ex_refused instance "no trace instance 'nosuch'"
 
+	echo "== label names: each once, none reserved (issue 40, item 2)"
+	printf 'metric a\n event sched/sched_switch\n trigger hist:keys=prev_pid,next_pid\n labels prev_pid=pid next_pid=pid\n' | ex_conf
+	ex_refused label-twice "ex.conf:4: 'labels': a label name given to two keys"
+	printf 'metric a\n event sched/sched_switch\n trigger hist:keys=prev_pid\n labels prev_pid=__name__\n' | ex_conf
+	ex_refused label-reserved "ex.conf:4: 'labels': .*not 'le' nor beginning with '__'"
+	printf 'metric a\n event sched/sched_waking\n trigger hist:keys=comm,common_pid.execname\n' | ex_conf
+	ex_refused comm-twice "metric a (line 1): the keys comm and common_pid both make the label 'comm'"
+	grep -v '^#' $T/events/sched/sched_waking/trigger | grep -q . &&
+		ex_fail "comm-twice: left $(grep -v '^#' $T/events/sched/sched_waking/trigger)"
+
+	echo "== family names: none made twice (issue 40, item 3)"
+	printf 'metric a\n event syscalls/sys_enter_write\n trigger hist:keys=fd:vals=count\nmetric a_count\n event syscalls/sys_enter_read\n trigger hist:keys=fd\n' | ex_conf
+	ex_refused family-across "metric a_count (line 4): its family a_count and metric a's family a_count both make 'a_count'"
+	printf 'metric h\n event syscalls/sys_enter_write\n trigger hist:keys=fd.log2:vals=count\n' | ex_conf
+	ex_refused family-histogram "metric h (line 1): its family h_count and metric h's family h both make 'h_count'"
+	printf 'metric x\n event syscalls/sys_enter_write\n trigger hist:keys=fd\nmetric x_dropped\n event syscalls/sys_enter_read\n trigger hist:keys=fd\n' | ex_conf
+	ex_refused family-own "both make 'x_dropped"
+
 	echo "== a port in use"
 	busybox nc -l -p 9464 >/dev/null 2>&1 &
 	pid=$!
@@ -182,6 +200,49 @@ ex_serving()
 	echo "!${spec% }" >>$T/events/syscalls/sys_enter_write/trigger
 	echo '!hist:keys=fd:vals=hitcount,count' >>$T/events/syscalls/sys_enter_read/trigger
 	rmdir $T/instances/hx
+
+	# Each signal that ends a process by default (issue 40, item 1).
+	for sig in HUP QUIT USR1 ALRM; do
+		echo "== SIG$sig: what it installed removed"
+		printf 'listen 127.0.0.1:9464\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
+		hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
+		EX_PID=$!
+		ex_wait_log "serving 1 metrics" || ex_fail "SIG$sig: the exporter did not start"
+		kill -$sig $EX_PID
+		wait $EX_PID
+		rc=$?
+		sed 's/^/    | /' /tmp/exd.out
+		[ $rc -eq 0 ] || ex_fail "exit status $rc after SIG$sig"
+		grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
+			ex_fail "SIG$sig: left $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+	done
+	[ -e /run/hist-exporter-9464.triggers ] && ex_fail "the default state file was left"
+
+	echo "== SIGKILL: the next run removes what it left, then installs its own"
+	printf 'listen 127.0.0.1:9464\nstate /tmp/ex.state\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
+	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving 1 metrics" || ex_fail "SIGKILL: the exporter did not start"
+	kill -KILL $EX_PID
+	wait $EX_PID
+	grep -q '^hist:keys=next_pid' $T/events/sched/sched_switch/trigger ||
+		ex_fail "SIGKILL: no trigger left behind, nothing for the next run to recover"
+	[ -s /tmp/ex.state ] || ex_fail "SIGKILL: no state file"
+	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving 1 metrics" || ex_fail "the run after SIGKILL did not start"
+	grep -q "on sched/sched_switch, left by an earlier run that did not stop cleanly" /tmp/exd.out ||
+		ex_fail "the run after SIGKILL does not say it removed the leftover"
+	[ "$(grep -c '^hist:keys=next_pid' $T/events/sched/sched_switch/trigger)" = 1 ] ||
+		ex_fail "after the restart: $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+	kill -TERM $EX_PID
+	wait $EX_PID
+	rc=$?
+	sed 's/^/    | /' /tmp/exd.out
+	[ $rc -eq 0 ] || ex_fail "exit status $rc after the restart's SIGTERM"
+	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
+		ex_fail "after the restart's SIGTERM: $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+	[ -e /tmp/ex.state ] && ex_fail "the state file stayed after a clean stop"
 }
 
 run_exporter()

@@ -6,6 +6,9 @@
  *
  *   listen ADDR:PORT   where /metrics is served (default 0.0.0.0:9464)
  *   tracefs DIR        the tracefs mount (default: found by libtracefs)
+ *   state FILE         what a run installed, for the next run to remove
+ *                      if this one is killed (state.c; default
+ *                      /run/hist-exporter-PORT.triggers)
  *
  * then one section per metric, from "metric NAME" to the next one:
  *
@@ -16,7 +19,8 @@
  *   adopt hist:...     or: an existing trigger to export, left as it is
  *   labels K[=L] ...   only these keys become labels (named L); the others
  *                      are summed over. Without it every key but a stack
- *                      is a label, named after the key.
+ *                      is a label, named after the key. Each key once,
+ *                      each label once, none 'le' or beginning with '__'.
  *
  * Every error names the file and line; hist-exporter.rst has an example.
  */
@@ -53,9 +57,11 @@ static int parse_listen(struct config *cfg, char *val)
 	return 0;
 }
 
-static int parse_labels(struct metric *m, char *val)
+/* "labels K[=L] ...": an error message or NULL. */
+static const char *parse_labels(struct metric *m, char *val)
 {
 	char *tok, *save, *eq;
+	int i;
 
 	for (tok = strtok_r(val, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
 		struct label_map *l;
@@ -67,10 +73,17 @@ static int parse_labels(struct metric *m, char *val)
 			*eq++ = '\0';
 		l->key = strdup(tok);
 		l->label = strdup(eq ? eq : tok);
-		if (!valid_name(l->label, false) || !strcmp(l->label, "le"))
-			return -1;
+		if (!valid_name(l->label, false) || !strcmp(l->label, "le") ||
+		    !strncmp(l->label, "__", 2))
+			return "KEY or KEY=LABEL expected, a LABEL of [a-zA-Z0-9_], not 'le' nor beginning with '__'";
+		for (i = 0; i < m->nr_labels - 1; i++) {
+			if (!strcmp(m->labels[i].key, l->key))
+				return "a key named twice";
+			if (!strcmp(m->labels[i].label, l->label))
+				return "a label name given to two keys";
+		}
 	}
-	return m->nr_labels ? 0 : -1;
+	return m->nr_labels ? NULL : "KEY or KEY=LABEL expected";
 }
 
 static int set_once(char **field, const char *val)
@@ -113,8 +126,7 @@ static const char *metric_setting(struct metric *m, const char *kw, char *val)
 	if (!strcmp(kw, "labels")) {
 		if (m->labels)
 			return "labels given twice";
-		return parse_labels(m, val) ?
-			"KEY or KEY=LABEL expected, a LABEL of [a-zA-Z0-9_] but 'le'" : NULL;
+		return parse_labels(m, val);
 	}
 	return "unknown keyword";
 }
@@ -153,6 +165,8 @@ static const char *line_setting(struct config *cfg, char *kw, char *val)
 			return parse_listen(cfg, val) ? "listen must be ADDR:PORT" : NULL;
 		if (!strcmp(kw, "tracefs"))
 			return set_once(&cfg->tracefs, val) ? "tracefs given twice" : NULL;
+		if (!strcmp(kw, "state"))
+			return set_once(&cfg->state, val) ? "state given twice" : NULL;
 		return "unknown keyword (or outside a 'metric' section)";
 	}
 	return metric_setting(&cfg->metrics[cfg->nr_metrics - 1], kw, val);
@@ -239,7 +253,9 @@ int config_load(const char *path, struct config *cfg)
 		log_msg("%s: no 'metric' section", path);
 		return -1;
 	}
-	return section_check(cfg);
+	if (!cfg->state && asprintf(&cfg->state, "/run/hist-exporter-%d.triggers", cfg->port) < 0)
+		cfg->state = NULL;
+	return cfg->state ? section_check(cfg) : -1;
 }
 
 /**
@@ -272,4 +288,5 @@ void config_free(struct config *cfg)
 	free(cfg->path);
 	free(cfg->listen_addr);
 	free(cfg->tracefs);
+	free(cfg->state);
 }

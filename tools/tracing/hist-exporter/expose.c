@@ -29,8 +29,6 @@
 
 #include "hist-exporter.h"
 
-enum val_kind { VAL_COUNTER, VAL_MIN, VAL_MAX, VAL_AVG };
-
 /* A value of the trigger: hitcount, a sum, or a .min/.max/.avg. */
 struct val_def {
 	const char *json;	/* the name hist_json gives it */
@@ -75,14 +73,6 @@ static void escape(FILE *out, const char *s, bool quote)
 	}
 }
 
-static void sanitize(char *s)
-{
-	for (; *s; s++)
-		if (!(*s >= 'a' && *s <= 'z') && !(*s >= 'A' && *s <= 'Z') &&
-		    !(*s >= '0' && *s <= '9') && *s != '_')
-			*s = '_';
-}
-
 /* What a key's value says in a label: the name, not the number. */
 static void label_value(FILE *out, struct json_object *v)
 {
@@ -122,20 +112,10 @@ static void label_value(FILE *out, struct json_object *v)
 static const char *label_name(struct metric *m, const char *key, struct json_object *v)
 {
 	struct json_object *f;
-	int i;
 
-	if (m->labels) {
-		for (i = 0; i < m->nr_labels; i++)
-			if (!strcmp(m->labels[i].key, key))
-				return m->labels[i].label;
-		return NULL;
-	}
-	if (json_object_is_type(v, json_type_array))
-		return NULL;
-	if (json_object_is_type(v, json_type_object) &&
-	    json_object_object_get_ex(v, "comm", &f))
-		return "comm";
-	return key;
+	return key_label(m, key, json_object_is_type(v, json_type_object) &&
+			 json_object_object_get_ex(v, "comm", &f),
+			 json_object_is_type(v, json_type_array));
 }
 
 /* The upper edge of a histogram key's bucket. */
@@ -155,35 +135,14 @@ static uint64_t bucket_edge(struct json_object *v)
 
 static void defs_make(struct table *t, struct metric *m, struct json_object *values)
 {
-	char *dot;
-
 	json_object_object_foreach(values, name, v) {
 		struct val_def *d;
-		char *base = strdup(name);
 
 		(void)v;
 		t->defs = realloc(t->defs, (t->nr_defs + 1) * sizeof(*t->defs));
 		d = &t->defs[t->nr_defs++];
 		d->json = name;
-		d->kind = VAL_COUNTER;
-		/* .hex, .percent and .graph only change how hist shows a sum. */
-		dot = strchr(base, '.');
-		if (dot && (!strcmp(dot, ".hex") || !strcmp(dot, ".percent") ||
-			    !strcmp(dot, ".graph")))
-			*dot = '\0';
-		if (dot && !strcmp(dot, ".min"))
-			d->kind = VAL_MIN;
-		else if (dot && !strcmp(dot, ".max"))
-			d->kind = VAL_MAX;
-		else if (dot && !strcmp(dot, ".avg"))
-			d->kind = VAL_AVG;
-		d->is_sum = m->hist_key && !strcmp(base, m->hist_key);
-		sanitize(base);
-		if (!strncmp(base, "hitcount", 8))
-			d->family = strdup(m->name);
-		else if (asprintf(&d->family, "%s_%s", m->name, base) < 0)
-			d->family = NULL;
-		free(base);
+		d->family = value_family(m, name, &d->kind, &d->is_sum);
 	}
 }
 
@@ -234,9 +193,11 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 	FILE *lf;
 	int i;
 
-	json_object_object_get_ex(entry, "keys", &keys);
-	json_object_object_get_ex(entry, "values", &values);
-	if (!keys || !values)
+	/* A shape of another kernel (or a bug of it) costs the entry only. */
+	if (!json_object_object_get_ex(entry, "keys", &keys) ||
+	    !json_object_object_get_ex(entry, "values", &values) ||
+	    !json_object_is_type(keys, json_type_object) ||
+	    !json_object_is_type(values, json_type_object))
 		return;
 	lf = open_memstream(&labels, &len);
 	json_object_object_foreach(keys, k, v) {
@@ -462,7 +423,8 @@ static int metric_out(FILE *out, bool om, struct metric *m, struct json_object *
 	size_t i, n;
 	int series;
 
-	if (!json_object_object_get_ex(trig, "entries", &entries))
+	if (!json_object_object_get_ex(trig, "entries", &entries) ||
+	    !json_object_is_type(entries, json_type_array))
 		return 0;
 	n = json_object_array_length(entries);
 	for (t.nr_slots = 64; t.nr_slots < 2 * n; t.nr_slots *= 2)
@@ -470,7 +432,8 @@ static int metric_out(FILE *out, bool om, struct metric *m, struct json_object *
 	t.slot = calloc(t.nr_slots, sizeof(*t.slot));
 	/* Every entry has the same values: the first one names them. */
 	if (n && json_object_object_get_ex(json_object_array_get_idx(entries, 0),
-					   "values", &values))
+					   "values", &values) &&
+	    json_object_is_type(values, json_type_object))
 		defs_make(&t, m, values);
 	for (i = 0; i < n; i++)
 		entry_add(&t, m, json_object_array_get_idx(entries, i));
@@ -499,7 +462,9 @@ static bool same_instance(struct metric *a, struct metric *b)
  * A trigger that is gone (removed by someone else, or its event deleted)
  * is left out and logged, once; it is logged again if it comes back, and
  * is then exported but not removed at exit: it is no longer the exporter's.
- *
+ * A hist_json that cannot be read or parsed while its event is there says
+ * nothing of the trigger: the metric is left out (logged once) and the
+ * trigger stays the exporter's.
  */
 void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
 {
@@ -523,6 +488,20 @@ void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats
 			docs[i] = json_object_get(docs[j]);
 		else
 			docs[i] = trigger_read(m);
+		if (!docs[i] && trigger_event_exists(m)) {
+			/*
+			 * Not read, or not JSON: the trigger is not known to be
+			 * gone, and stays the exporter's to remove at exit.
+			 */
+			if (!m->unreadable)
+				log_msg("metric %s: cannot read or parse the hist_json of %s/%s: not exported until it can",
+					m->name, m->system, m->event);
+			m->unreadable = true;
+			continue;
+		}
+		if (m->unreadable)
+			log_msg("metric %s: hist_json of %s/%s read again", m->name, m->system, m->event);
+		m->unreadable = false;
 		trig = trigger_find(docs[i], m->spec);
 		if (!trig != m->gone) {
 			m->gone = !trig;

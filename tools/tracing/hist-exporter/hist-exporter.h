@@ -9,8 +9,17 @@
  *   expose.c   one scrape: hist_json of each metric turned into the text
  *              exposition format or OpenMetrics
  *   http.c     the /metrics endpoint on libmicrohttpd
+ *   state.c    the state file: what this run installed, so that the
+ *              next run removes what a killed one left
+ *   names.c    the family and label names of each metric, from its
+ *              trigger's spec, checked for clashes at start-up
  *   main.c     start-up, signals, tear-down
+ *   log.c      the log, on stderr: called by all, calls none of them
  *
+ * Calls go one way: main.c calls http.c, state.c, trigger.c, names.c and
+ * config.c; http.c calls expose.c, which calls trigger.c and names.c;
+ * state.c calls trigger.c; and all call log.c. (triggers_start() reports
+ * each trigger it installs through a function main.c passes it.)
  * Scrapes run on libmicrohttpd's one internal thread, so they never overlap;
  * the main thread only waits for SIGTERM or SIGINT, after starting them.
  */
@@ -28,6 +37,9 @@ struct label_map {
 	char *key;		/* the key as hist_json names it */
 	char *label;		/* the Prometheus label name */
 };
+
+/* What a value of a trigger is exported as. */
+enum val_kind { VAL_COUNTER, VAL_MIN, VAL_MAX, VAL_AVG };
 
 /* A "metric" section: one hist trigger, exported under one name. */
 struct metric {
@@ -47,6 +59,7 @@ struct metric {
 	char *hist_key;		/* the .log2/.buckets= key, or NULL */
 	bool installed;		/* ours to remove at exit */
 	bool gone;		/* not found at the last scrape */
+	bool unreadable;	/* its hist_json unread at the last scrape */
 };
 
 struct config {
@@ -54,6 +67,7 @@ struct config {
 	char *listen_addr;	/* an IPv4 address to bind */
 	int port;
 	char *tracefs;		/* NULL: find it with libtracefs */
+	char *state;		/* what this run installed (state.c) */
 	struct metric *metrics;
 	int nr_metrics;
 };
@@ -61,9 +75,15 @@ struct config {
 int config_load(const char *path, struct config *cfg);
 void config_free(struct config *cfg);
 
-int triggers_start(struct config *cfg);
-void triggers_stop(struct config *cfg);
+int trigger_tracefs(struct config *cfg);
+int triggers_start(struct config *cfg, void (*installed)(struct config *, struct metric *));
+int triggers_stop(struct config *cfg);
+int trigger_attach(struct metric *m);
+void trigger_detach(struct metric *m);
+int trigger_write(struct metric *m, const char *cmd);
+bool trigger_present(struct metric *m);
 struct json_object *trigger_read(struct metric *m);
+bool trigger_event_exists(struct metric *m);
 struct json_object *trigger_find(struct json_object *doc, const char *spec);
 
 /* What a scrape wrote, for the exporter's own log. */
@@ -80,6 +100,15 @@ int http_listen(struct config *cfg);
 int http_serve(struct config *cfg);
 void http_stop(void);
 
-void log_msg(const char *fmt, ...);
+char *value_family(const struct metric *m, const char *value, enum val_kind *kind,
+		   bool *is_sum);
+const char *key_label(const struct metric *m, const char *key, bool execname, bool stack);
+int names_check(struct config *cfg);
+
+void state_recover(struct config *cfg);
+void state_add(struct config *cfg, struct metric *m);
+void state_clear(struct config *cfg);
+
+void log_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

@@ -1,35 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * hist-exporter [-v] CONFIG: install (or adopt) the configured hist
- * triggers, serve them as Prometheus metrics until SIGTERM or SIGINT, then
- * remove exactly the triggers it installed. Any error at start-up exits
- * with status 1 and leaves nothing installed. hist-exporter.rst is the
- * manual.
+ * triggers, serve them as Prometheus metrics until a signal that ends a
+ * process (SIGTERM, SIGINT, SIGHUP, SIGQUIT, ...), then remove exactly the
+ * triggers it installed. Any error at start-up exits with status 1 and
+ * leaves nothing installed. hist-exporter.rst is the manual.
  */
 #include <signal.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "hist-exporter.h"
 
-/**
- * log_msg() - one line on stderr, "hist-exporter: " in front
- * @fmt: printf format
- */
-void log_msg(const char *fmt, ...)
-{
-	va_list ap;
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
-	va_start(ap, fmt);
-	flockfile(stderr);
-	fputs("hist-exporter: ", stderr);
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	funlockfile(stderr);
-	va_end(ap);
-}
+/* The signals that end a process by default and can be waited for. */
+static const int stop_signals[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM,
+	SIGPROF, SIGIO, SIGPWR, SIGSTKFLT, SIGXCPU, SIGXFSZ,
+};
 
 static void usage_exit(void)
 {
@@ -52,12 +42,17 @@ int main(int argc, char **argv)
 	if (optind != argc - 1)
 		usage_exit();
 	/*
-	 * Blocked here, so that the HTTP thread inherits the mask and only
-	 * sigwait() below takes them.
+	 * Every signal whose default action ends the process, but those the
+	 * kernel sends for a fault of our own (SIGSEGV...), which cannot be
+	 * waited for: blocked here, so that the HTTP thread inherits the mask
+	 * and only sigwait() below takes them, and the triggers are removed
+	 * whichever of them comes.
 	 */
 	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGINT);
+	for (sig = 0; sig < (int)ARRAY_SIZE(stop_signals); sig++)
+		sigaddset(&sigs, stop_signals[sig]);
+	for (sig = SIGRTMIN; sig <= SIGRTMAX; sig++)
+		sigaddset(&sigs, sig);
 	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
@@ -65,8 +60,13 @@ int main(int argc, char **argv)
 		goto out;
 	if (http_listen(&cfg))
 		goto out;
-	if (triggers_start(&cfg))
+	if (trigger_tracefs(&cfg))
 		goto out_http;
+	state_recover(&cfg);
+	if (triggers_start(&cfg, state_add))
+		goto out_http;
+	if (names_check(&cfg))
+		goto out_triggers;
 	if (http_serve(&cfg))
 		goto out_triggers;
 	log_msg("serving %d metrics on http://%s:%d/metrics", cfg.nr_metrics,
@@ -77,7 +77,8 @@ int main(int argc, char **argv)
 out_triggers:
 	/* No scrape runs after this: the triggers can go. */
 	http_stop();
-	triggers_stop(&cfg);
+	if (!triggers_stop(&cfg))
+		state_clear(&cfg);
 	goto out;
 out_http:
 	http_stop();

@@ -41,6 +41,17 @@ struct json_object *trigger_read(struct metric *m)
 	return doc;
 }
 
+/**
+ * trigger_event_exists() - whether a metric's event still has its hist_json
+ * @m: the metric
+ *
+ * Return: true if the file is there (read or not).
+ */
+bool trigger_event_exists(struct metric *m)
+{
+	return tracefs_event_file_exists(m->inst, m->system, m->event, "hist_json");
+}
+
 static const char *spec_of(struct json_object *trig)
 {
 	struct json_object *s;
@@ -120,8 +131,7 @@ static int install(struct metric *m)
 
 	before = trigger_read(m);
 	errs_before = tracefs_error_all(m->inst);
-	if (tracefs_event_file_append(m->inst, m->system, m->event, "trigger",
-				      m->install) < 0) {
+	if (trigger_write(m, m->install)) {
 		char *errs_after = tracefs_error_all(m->inst);
 
 		err = NULL;
@@ -187,7 +197,70 @@ static int adopt_trigger(struct metric *m)
 	return m->spec ? 0 : -1;
 }
 
-static int tracefs_find(struct config *cfg)
+/**
+ * trigger_write() - append a command to a metric's event's trigger file
+ * @m: the metric, attached
+ * @cmd: the command ("hist:..." or "!hist:...")
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int trigger_write(struct metric *m, const char *cmd)
+{
+	return tracefs_event_file_append(m->inst, m->system, m->event, "trigger", cmd) < 0 ?
+		-1 : 0;
+}
+
+/**
+ * trigger_present() - whether the trigger of a metric's spec is there
+ * @m: the metric, attached, its spec known
+ *
+ * Return: true if hist_json lists it.
+ */
+bool trigger_present(struct metric *m)
+{
+	struct json_object *doc = trigger_read(m);
+	bool found = trigger_find(doc, m->spec);
+
+	json_object_put(doc);
+	return found;
+}
+
+/**
+ * trigger_attach() - open a metric's trace instance, if it has one
+ * @m: the metric
+ *
+ * Return: 0, or -1 after logging why.
+ */
+int trigger_attach(struct metric *m)
+{
+	if (!m->instance)
+		return 0;
+	if (!tracefs_instance_exists(m->instance)) {
+		log_msg("metric %s (line %d): no trace instance '%s'",
+			m->name, m->line, m->instance);
+		return -1;
+	}
+	m->inst = tracefs_instance_alloc(NULL, m->instance);
+	return m->inst ? 0 : -1;
+}
+
+/**
+ * trigger_detach() - undo trigger_attach()
+ * @m: the metric
+ */
+void trigger_detach(struct metric *m)
+{
+	tracefs_instance_free(m->inst);
+	m->inst = NULL;
+}
+
+/**
+ * trigger_tracefs() - find the tracefs mount the configuration names
+ * @cfg: the configuration
+ *
+ * Return: 0, or -1 after logging why.
+ */
+int trigger_tracefs(struct config *cfg)
 {
 	const char *dir = cfg->tracefs;
 	struct statfs sf;
@@ -208,16 +281,8 @@ static int tracefs_find(struct config *cfg)
 
 static int metric_start(struct metric *m)
 {
-	if (m->instance) {
-		if (!tracefs_instance_exists(m->instance)) {
-			log_msg("metric %s (line %d): no trace instance '%s'",
-				m->name, m->line, m->instance);
-			return -1;
-		}
-		m->inst = tracefs_instance_alloc(NULL, m->instance);
-		if (!m->inst)
-			return -1;
-	}
+	if (trigger_attach(m))
+		return -1;
 	if (!tracefs_event_file_exists(m->inst, m->system, m->event, "trigger")) {
 		log_msg("metric %s (line %d): unknown event %s/%s%s%s",
 			m->name, m->line, m->system, m->event,
@@ -238,24 +303,27 @@ static int metric_start(struct metric *m)
 }
 
 /**
- * triggers_start() - find tracefs, install or adopt every metric's trigger
- * @cfg: the configuration
+ * triggers_start() - install or adopt every metric's trigger
+ * @cfg: the configuration, trigger_tracefs() done
+ * @installed: called for each trigger installed, as soon as it is
  *
  * On an error the triggers installed so far are removed again.
  *
  * Return: 0, or -1 after logging why.
  */
-int triggers_start(struct config *cfg)
+int triggers_start(struct config *cfg, void (*installed)(struct config *, struct metric *))
 {
 	int i;
 
-	if (tracefs_find(cfg))
-		return -1;
 	for (i = 0; i < cfg->nr_metrics; i++) {
-		if (metric_start(&cfg->metrics[i])) {
+		struct metric *m = &cfg->metrics[i];
+
+		if (metric_start(m)) {
 			triggers_stop(cfg);
 			return -1;
 		}
+		if (m->installed)
+			installed(cfg, m);
 	}
 	return 0;
 }
@@ -265,34 +333,34 @@ int triggers_start(struct config *cfg)
  * @cfg: the configuration
  *
  * A trigger someone else removed already is only logged.
+ *
+ * Return: how many installed triggers could not be removed.
  */
-void triggers_stop(struct config *cfg)
+int triggers_stop(struct config *cfg)
 {
-	struct json_object *doc;
+	int i, left = 0;
 	char *cmd;
-	int i;
 
 	for (i = cfg->nr_metrics - 1; i >= 0; i--) {
 		struct metric *m = &cfg->metrics[i];
 
 		if (m->installed) {
-			doc = trigger_read(m);
-			if (!trigger_find(doc, m->spec)) {
+			if (!trigger_present(m)) {
 				log_msg("metric %s: its trigger was removed by someone else",
 					m->name);
 			} else if (asprintf(&cmd, "!%s", m->spec) >= 0) {
-				if (tracefs_event_file_append(m->inst, m->system, m->event,
-							      "trigger", cmd) < 0)
+				if (trigger_write(m, cmd)) {
 					log_msg("metric %s: cannot remove '%s': %s",
 						m->name, m->spec, strerror(errno));
-				else
+					left++;
+				} else {
 					log_msg("metric %s: removed %s", m->name, m->spec);
+				}
 				free(cmd);
 			}
-			json_object_put(doc);
 			m->installed = false;
 		}
-		tracefs_instance_free(m->inst);
-		m->inst = NULL;
+		trigger_detach(m);
 	}
+	return left;
 }
