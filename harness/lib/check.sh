@@ -202,6 +202,7 @@ check_run()
 	check_gcov
 	check_layers
 	check_docs
+	exporter_fixtures
 	check_summary
 }
 

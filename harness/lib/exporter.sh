@@ -10,6 +10,11 @@
 #                             host's 127.0.0.1 (user networking, loopback
 #                             only), scraped by Debian's prometheus on the
 #                             host; harness/exporter/promcheck.py queries it
+# exporter_fixtures           the host:exporter-fixtures unit: what the
+#                             exporter serves for each hist_json of
+#                             harness/exporter/fixtures/ (no kernel), against
+#                             the answer kept there; promtool check metrics
+#                             on every answer served
 
 EXPORTER_SRC=$TOP/tools/tracing/hist-exporter
 EXPORTER_DIR=$HARNESS/exporter
@@ -138,4 +143,44 @@ print(*[s.getsockname()[1] for s in ss])')
 		cat "$dir"/console-*.log | grep -E '@@X|hist-exporter' | sed 's/^/    | /'
 	fi
 	printf '%s\t%s\n' $((SECONDS - t0)) exporter:prometheus >>"$top/times.txt"
+}
+
+# exporter_fixtures: for each fixtures/NAME.conf, harness/exporter/fixture.c
+# (the exporter's objects, its two reads of tracefs reading NAME.json)
+# prints what a scrape serves, and its log, then "exit STATUS"; that must
+# be NAME.want, and what it serves must pass promtool check metrics.
+exporter_fixtures()
+{
+	local out=$OUT/hist-exporter fx=$EXPORTER_DIR/fixtures c name got bad=
+	[ "$KERNEL" = ours ] || return 0
+	check_wanted host:exporter-fixtures || return 0
+	mkdir -p "$out/fixtures"
+	if ! make -C "$EXPORTER_SRC" OUTPUT="$out/" >"$out/build.log" 2>&1 ||
+	   ! gcc -Wall -Wextra -D_GNU_SOURCE -I"$EXPORTER_SRC" \
+		$(pkg-config --cflags json-c libtracefs) -o "$out/fixture" \
+		"$EXPORTER_DIR/fixture.c" "$out"/{config,trigger,names,expose,log}.o \
+		-Wl,--wrap=trigger_read -Wl,--wrap=trigger_event_exists \
+		$(pkg-config --libs json-c libtracefs) >>"$out/build.log" 2>&1; then
+		check_record FAIL host:exporter-fixtures "cannot build: $out/build.log"
+		return
+	fi
+	for c in "$fx"/*.conf; do
+		name=$(basename "$c" .conf)
+		got=$out/fixtures/$name.got
+		(cd "$fx" && "$out/fixture" "$name.conf" "$name.json" >"$got.metrics" 2>"$got.log"
+		 echo "exit $?" >>"$got.log")
+		cat "$got.metrics" "$got.log" >"$got"
+		if ! cmp -s "$got" "$fx/$name.want"; then
+			bad="$bad $name"
+			diff -u "$fx/$name.want" "$got" | sed 's/^/    | /'
+		elif [ -s "$got.metrics" ] && ! promtool check metrics <"$got.metrics" >"$got.promtool" 2>&1; then
+			bad="$bad $name(promtool)"
+			sed 's/^/    | /' "$got.promtool"
+		fi
+	done
+	if [ -z "$bad" ]; then
+		check_record PASS host:exporter-fixtures
+	else
+		check_record FAIL host:exporter-fixtures "not as kept:$bad"
+	fi
 }

@@ -17,9 +17,12 @@
  *
  * The other keys are labels. Entries whose labels are equal once the keys
  * not exported are left out (a stack, or keys a "labels" line omits) are
- * merged: counters added, the least .min and the greatest .max kept, .avg
- * weighted by hitcount; so are a histogram's buckets, for its values other
- * than the bucket counts and _sum. Series come sorted by labels, then le.
+ * merged: counters added (a signed field's negative sums taken off, the
+ * result never below 0), the least .min and the greatest .max kept, .avg
+ * weighted by hitcount (without hitcount, nohitcount, an .avg is known for
+ * a series of one entry only, and is NaN for more); so are a histogram's
+ * buckets, for its values other than the bucket counts and _sum. Series
+ * come sorted by labels, then le.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -38,7 +41,8 @@ struct val_def {
 };
 
 struct val {
-	uint64_t u;		/* a counter */
+	uint64_t u;		/* a counter: what its entries added, ... */
+	uint64_t neg;		/* ... and what their negative sums take off */
 	double d;		/* a gauge; for .avg, the sum of avg * hits */
 };
 
@@ -47,6 +51,7 @@ struct series {
 	char *labels;		/* 'a="x",b="y"', or "" */
 	uint64_t le;
 	uint64_t hits;
+	size_t entries;		/* of the table, merged into it */
 	struct val *v;
 };
 
@@ -178,14 +183,34 @@ static struct series *series_get(struct table *t, char *labels, uint64_t le)
 	s->labels = labels;
 	s->le = le;
 	s->hits = 0;
+	s->entries = 0;
 	s->v = calloc(t->nr_defs, sizeof(*s->v));
 	return s;
+}
+
+static bool is_number(struct json_object *v)
+{
+	return json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double);
+}
+
+/* Whether every value of ENTRY the table counts is a number. */
+static bool values_ok(struct table *t, struct json_object *values)
+{
+	struct json_object *f;
+	int i;
+
+	if (json_object_object_get_ex(values, "hitcount", &f) && !is_number(f))
+		return false;
+	for (i = 0; i < t->nr_defs; i++)
+		if (json_object_object_get_ex(values, t->defs[i].json, &f) && !is_number(f))
+			return false;
+	return true;
 }
 
 static void entry_add(struct table *t, struct metric *m, struct json_object *entry)
 {
 	struct json_object *keys = NULL, *values = NULL, *hv = NULL, *f;
-	bool first, comma = false;
+	bool first, has_hits, comma = false;
 	struct series *s;
 	uint64_t le = 0, hits;
 	char *labels;
@@ -197,7 +222,7 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 	if (!json_object_object_get_ex(entry, "keys", &keys) ||
 	    !json_object_object_get_ex(entry, "values", &values) ||
 	    !json_object_is_type(keys, json_type_object) ||
-	    !json_object_is_type(values, json_type_object))
+	    !json_object_is_type(values, json_type_object) || !values_ok(t, values))
 		return;
 	lf = open_memstream(&labels, &len);
 	json_object_object_foreach(keys, k, v) {
@@ -219,8 +244,10 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 	if (hv)
 		le = bucket_edge(hv);
 	s = series_get(t, labels, le);
-	first = !s->hits;
-	hits = json_object_object_get_ex(values, "hitcount", &f) ? json_object_get_uint64(f) : 0;
+	/* Not !s->hits: a table with nohitcount has none. */
+	first = !s->entries++;
+	has_hits = json_object_object_get_ex(values, "hitcount", &f);
+	hits = has_hits ? json_object_get_uint64(f) : 0;
 	s->hits += hits;
 	for (i = 0; i < t->nr_defs; i++) {
 		struct val *v = &s->v[i];
@@ -231,7 +258,11 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 		d = json_object_get_double(f);
 		switch (t->defs[i].kind) {
 		case VAL_COUNTER:
-			v->u += json_object_get_uint64(f);
+			/* The sum of a signed field may be below zero. */
+			if (json_object_get_int64(f) < 0)
+				v->neg -= (uint64_t)json_object_get_int64(f);
+			else
+				v->u += json_object_get_uint64(f);
 			break;
 		case VAL_MIN:
 			v->d = first || d < v->d ? d : v->d;
@@ -240,7 +271,8 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 			v->d = first || d > v->d ? d : v->d;
 			break;
 		case VAL_AVG:
-			v->d += d * hits;
+			/* Without hitcount, the average of one entry only. */
+			v->d = has_hits ? v->d + d * hits : d;
 			break;
 		}
 	}
@@ -285,7 +317,7 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 {
 	int sum = -1, i, n = 0;
 	size_t a, b;
-	uint64_t cum;
+	uint64_t cum, neg;
 
 	for (i = 0; i < t->nr_defs; i++)
 		if (t->defs[i].is_sum && t->defs[i].kind == VAL_COUNTER)
@@ -315,11 +347,13 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 		n += 2;
 		if (sum < 0)
 			continue;
-		for (cum = 0; a < b; a++)
+		for (cum = 0, neg = 0; a < b; a++) {
 			cum += t->s[a].v[sum].u;
+			neg += t->s[a].v[sum].neg;
+		}
 		fprintf(out, "%s_sum", m->name);
 		labels_out(out, t->s[b - 1].labels, "");
-		fprintf(out, " %llu\n", (unsigned long long)cum);
+		fprintf(out, " %llu\n", (unsigned long long)(cum > neg ? cum - neg : 0));
 		n++;
 	}
 	return n;
@@ -329,24 +363,29 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 {
 	enum val_kind kind = t->defs[i].kind;
-	uint64_t u = 0, hits = 0;
+	uint64_t u = 0, neg = 0, hits = 0;
 	double d = t->s[a].v[i].d;
-	size_t j;
+	size_t j, entries = 0;
 
 	for (j = a; j < b; j++) {
 		struct val *v = &t->s[j].v[i];
 
 		u += v->u;
+		neg += v->neg;
 		hits += t->s[j].hits;
+		entries += t->s[j].entries;
 		if (kind == VAL_AVG)
 			d = j == a ? v->d : d + v->d;
 		else if ((kind == VAL_MIN && v->d < d) || (kind == VAL_MAX && v->d > d))
 			d = v->d;
 	}
 	if (kind == VAL_COUNTER)
-		fprintf(out, " %llu\n", (unsigned long long)u);
-	else if (kind == VAL_AVG)
-		fprintf(out, " %.17g\n", hits ? d / hits : 0.0);
+		fprintf(out, " %llu\n", (unsigned long long)(u > neg ? u - neg : 0));
+	else if (kind == VAL_AVG && hits)
+		fprintf(out, " %.17g\n", d / hits);
+	else if (kind == VAL_AVG && entries != 1)
+		/* No hitcount to weight by: known for one entry alone. */
+		fputs(" NaN\n", out);
 	else
 		fprintf(out, " %.17g\n", d);
 }
@@ -423,18 +462,20 @@ static int metric_out(FILE *out, bool om, struct metric *m, struct json_object *
 	size_t i, n;
 	int series;
 
+	/* Entries of another shape are none, and the totals still count. */
 	if (!json_object_object_get_ex(trig, "entries", &entries) ||
 	    !json_object_is_type(entries, json_type_array))
-		return 0;
-	n = json_object_array_length(entries);
+		entries = NULL;
+	n = entries ? json_object_array_length(entries) : 0;
 	for (t.nr_slots = 64; t.nr_slots < 2 * n; t.nr_slots *= 2)
 		;
 	t.slot = calloc(t.nr_slots, sizeof(*t.slot));
-	/* Every entry has the same values: the first one names them. */
-	if (n && json_object_object_get_ex(json_object_array_get_idx(entries, 0),
-					   "values", &values) &&
-	    json_object_is_type(values, json_type_object))
-		defs_make(&t, m, values);
+	/* Every entry has the same values: the first that has any names them. */
+	for (i = 0; i < n && !t.defs; i++)
+		if (json_object_object_get_ex(json_object_array_get_idx(entries, i),
+					      "values", &values) &&
+		    json_object_is_type(values, json_type_object))
+			defs_make(&t, m, values);
 	for (i = 0; i < n; i++)
 		entry_add(&t, m, json_object_array_get_idx(entries, i));
 	qsort(t.s, t.nr, sizeof(*t.s), series_cmp);

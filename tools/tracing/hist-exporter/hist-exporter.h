@@ -18,7 +18,7 @@
  *
  * Calls go one way: main.c calls http.c, state.c, trigger.c, names.c and
  * config.c; http.c calls expose.c, which calls trigger.c and names.c;
- * state.c calls trigger.c; and all call log.c. (triggers_start() reports
+ * state.c calls trigger.c, which calls names.c; and all call log.c. (triggers_start() reports
  * each trigger it installs through a function main.c passes it.)
  * Scrapes run on libmicrohttpd's one internal thread, so they never overlap;
  * the main thread only waits for SIGTERM or SIGINT, after starting them.
@@ -100,6 +100,7 @@ int http_listen(struct config *cfg);
 int http_serve(struct config *cfg);
 void http_stop(void);
 
+char *spec_histogram_key(const char *spec);
 char *value_family(const struct metric *m, const char *value, enum val_kind *kind,
 		   bool *is_sum);
 const char *key_label(const struct metric *m, const char *key, bool execname, bool stack);

@@ -5,6 +5,7 @@
  * rather than from a table, so that they are checked before the first
  * scrape, on a table with no entry yet as on a full one:
  *
+ *   spec_histogram_key()  the key that makes the metric a histogram
  *   value_family()   the family of a value; expose.c names its series
  *                    with it, so the check and the output cannot differ
  *   key_label()      the label of a key, or none
@@ -53,6 +54,27 @@ static bool has_mod(const char *field, const char *mod)
 		if (!strncmp(p + 1, mod, len) && (!p[1 + len] || strchr(".=", p[1 + len])))
 			return true;
 	return false;
+}
+
+/**
+ * spec_histogram_key() - the key a metric's histogram is made of
+ * @spec: the trigger's spec
+ *
+ * Return: the field name (as hist_json names the key) of the first key
+ * grouped by .log2, .log2=N or .buckets=N, malloc()ed; NULL if none.
+ */
+char *spec_histogram_key(const char *spec)
+{
+	char *keys = spec_item(spec, "keys="), *tok, *save, *dot, *found = NULL;
+
+	for (tok = keys ? strtok_r(keys, ",", &save) : NULL; tok && !found;
+	     tok = strtok_r(NULL, ",", &save)) {
+		dot = strchr(tok, '.');
+		if (dot && (has_mod(tok, "log2") || has_mod(tok, "buckets")))
+			found = strndup(tok, dot - tok);
+	}
+	free(keys);
+	return found;
 }
 
 /**

@@ -99,29 +99,6 @@ static size_t spec_count(struct json_object *doc, const char *spec)
 	return c;
 }
 
-/*
- * The key a histogram is made of: the first of the spec's keys grouped by
- * .log2, .log2=N or .buckets=N, by its field name (as hist_json names it).
- */
-static char *histogram_key(const char *spec)
-{
-	const char *p = strstr(spec, ":keys="), *end;
-	char *keys, *tok, *save, *dot, *found = NULL;
-
-	if (!p)
-		return NULL;
-	p += 6;
-	end = strchr(p, ':');
-	keys = strndup(p, end ? (size_t)(end - p) : strlen(p));
-	for (tok = strtok_r(keys, ",", &save); tok && !found; tok = strtok_r(NULL, ",", &save)) {
-		dot = strchr(tok, '.');
-		if (dot && (!strncmp(dot, ".log2", 5) || !strncmp(dot, ".buckets=", 9)))
-			found = strndup(tok, dot - tok);
-	}
-	free(keys);
-	return found;
-}
-
 static int install(struct metric *m)
 {
 	struct json_object *before, *after, *a;
@@ -296,7 +273,7 @@ static int metric_start(struct metric *m)
 	}
 	if (m->install ? install(m) : adopt_trigger(m))
 		return -1;
-	m->hist_key = histogram_key(m->spec);
+	m->hist_key = spec_histogram_key(m->spec);
 	log_msg("metric %s: %s %s/%s: %s", m->name, m->installed ? "installed on" : "adopted on",
 		m->system, m->event, m->spec);
 	return 0;
