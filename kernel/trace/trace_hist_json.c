@@ -26,8 +26,13 @@
  *
  * Numbers are written as decimal integers, full 64-bit ones included
  * (a reader whose numbers are doubles loses precision past 2^53). Strings
- * are escaped as JSON requires; a byte outside printable ASCII becomes
- * \u00XX, so that the document is valid UTF-8 whatever a string holds.
+ * are escaped as JSON requires. Valid UTF-8 (RFC 3629: no overlong form,
+ * no surrogate, nothing past U+10FFFF) is written as it is, so that a
+ * reader gets back the bytes the hist file prints; every other byte that
+ * is not printable ASCII (a control byte, DEL, a byte of no valid
+ * sequence) becomes \u00XX, so that the document is valid UTF-8 whatever
+ * a string holds, and such a byte reads back as the code point of its
+ * value.
  *
  * Every function here runs in process context under event_mutex.
  */
@@ -39,12 +44,52 @@
 #include "trace_hist.h"
 
 /*
+ * The length of the valid UTF-8 sequence at @s, whose first byte is above
+ * 0x7f, within its @n bytes; 0 if there is none: a stray continuation
+ * byte, a sequence cut short (by @n or by a byte that is no continuation,
+ * the NUL included), an overlong form, a surrogate or a code point past
+ * U+10FFFF. The second byte's range is what rules the last three out.
+ */
+static size_t json_utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char lo = 0x80, hi = 0xbf;
+	size_t len, k;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4;
+	else
+		return 0;
+	if (s[0] == 0xe0)
+		lo = 0xa0;
+	else if (s[0] == 0xed)
+		hi = 0x9f;
+	else if (s[0] == 0xf0)
+		lo = 0x90;
+	else if (s[0] == 0xf4)
+		hi = 0x8f;
+	if (len > n)
+		return 0;
+	/* A byte is read only after its predecessor passed. */
+	for (k = 1; k < len; k++) {
+		if (s[k] < lo || s[k] > hi)
+			return 0;
+		lo = 0x80;
+		hi = 0xbf;
+	}
+	return len;
+}
+
+/*
  * @n bytes of @s at most, to its NUL, as a JSON string. The runs of bytes
  * that need no escape go out in one write each.
  */
 static void json_str(struct seq_file *m, const char *s, size_t n)
 {
-	size_t i, run = 0;
+	size_t i, len, run = 0;
 
 	seq_putc(m, '"');
 	for (i = 0; i < n && s[i]; i++) {
@@ -52,6 +97,13 @@ static void json_str(struct seq_file *m, const char *s, size_t n)
 
 		if (c >= 0x20 && c <= 0x7e && c != '"' && c != '\\')
 			continue;
+		if (c > 0x7f) {
+			len = json_utf8_len((const unsigned char *)s + i, n - i);
+			if (len) {
+				i += len - 1;
+				continue;
+			}
+		}
 		seq_write(m, s + run, i - run);
 		run = i + 1;
 		if (c == '"' || c == '\\')
