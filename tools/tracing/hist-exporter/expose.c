@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -34,7 +35,7 @@
 
 /* A value of the trigger: hitcount, a sum, or a .min/.max/.avg. */
 struct val_def {
-	const char *json;	/* the name hist_json gives it */
+	char *json;		/* the name hist_json gives it */
 	char *family;		/* NAME_FIELD[_min|_max|_avg], or NAME */
 	enum val_kind kind;
 	bool is_sum;		/* the sum of the histogram's key field */
@@ -55,13 +56,20 @@ struct series {
 	struct val *v;
 };
 
+/* A metric's series, gathered over one pass of its event's hist_json. */
 struct table {
+	struct metric *m;
+	bool read;		/* its event's pass is done, ... */
+	bool unread;		/* ... and failed */
+	bool found;		/* its trigger was in the document */
+	struct table *same;	/* the next table of the same trigger */
+	struct json_object *totals;
 	struct val_def *defs;
 	int nr_defs;
 	struct series *s;
 	size_t nr, cap;
 	size_t *slot;		/* open addressing: index + 1, 0 when free */
-	size_t nr_slots;
+	size_t nr_slots;	/* a power of two, at least twice nr */
 };
 
 static void escape(FILE *out, const char *s, bool quote)
@@ -146,7 +154,7 @@ static void defs_make(struct table *t, struct metric *m, struct json_object *val
 		(void)v;
 		t->defs = realloc(t->defs, (t->nr_defs + 1) * sizeof(*t->defs));
 		d = &t->defs[t->nr_defs++];
-		d->json = name;
+		d->json = strdup(name);
 		d->family = value_family(m, name, &d->kind, &d->is_sum);
 	}
 }
@@ -160,11 +168,31 @@ static size_t hash(const char *s, uint64_t le)
 	return h;
 }
 
+/* Twice the slots, every series put in again. */
+static void slots_grow(struct table *t)
+{
+	size_t j, i;
+
+	free(t->slot);
+	t->nr_slots = t->nr_slots ? 2 * t->nr_slots : 64;
+	t->slot = calloc(t->nr_slots, sizeof(*t->slot));
+	for (j = 0; j < t->nr; j++) {
+		i = hash(t->s[j].labels, t->s[j].le) & (t->nr_slots - 1);
+		while (t->slot[i])
+			i = (i + 1) & (t->nr_slots - 1);
+		t->slot[i] = j + 1;
+	}
+}
+
 /* The series of these labels and bucket, made when new. */
 static struct series *series_get(struct table *t, char *labels, uint64_t le)
 {
-	size_t i = hash(labels, le) & (t->nr_slots - 1);
+	size_t i;
 	struct series *s;
+
+	if (2 * (t->nr + 1) > t->nr_slots)
+		slots_grow(t);
+	i = hash(labels, le) & (t->nr_slots - 1);
 
 	while (t->slot[i]) {
 		s = &t->s[t->slot[i] - 1];
@@ -416,13 +444,12 @@ static int values_out(FILE *out, bool om, struct metric *m, struct table *t)
 	return n;
 }
 
-static int totals_out(FILE *out, bool om, struct metric *m, struct json_object *trig)
+static int totals_out(FILE *out, bool om, struct metric *m, struct json_object *tot)
 {
-	struct json_object *tot, *e = NULL, *d = NULL;
+	struct json_object *e = NULL, *d = NULL;
 	char *fam;
 
-	if (!json_object_object_get_ex(trig, "totals", &tot) ||
-	    !json_object_object_get_ex(tot, "entries", &e) ||
+	if (!json_object_object_get_ex(tot, "entries", &e) ||
 	    !json_object_object_get_ex(tot, "dropped", &d) ||
 	    asprintf(&fam, "%s_entries", m->name) < 0)
 		return 0;
@@ -439,7 +466,8 @@ static int totals_out(FILE *out, bool om, struct metric *m, struct json_object *
 	return 2;
 }
 
-static void table_free(struct table *t)
+/* Back to no series and no values, its metric and pass state kept. */
+static void table_clear(struct table *t)
 {
 	size_t j;
 	int i;
@@ -448,49 +476,128 @@ static void table_free(struct table *t)
 		free(t->s[j].labels);
 		free(t->s[j].v);
 	}
-	for (i = 0; i < t->nr_defs; i++)
+	for (i = 0; i < t->nr_defs; i++) {
+		free(t->defs[i].json);
 		free(t->defs[i].family);
+	}
 	free(t->defs);
 	free(t->s);
 	free(t->slot);
+	json_object_put(t->totals);
+	t->defs = NULL;
+	t->nr_defs = 0;
+	t->s = NULL;
+	t->nr = t->cap = 0;
+	t->slot = NULL;
+	t->nr_slots = 0;
+	t->totals = NULL;
+	t->found = false;
 }
 
-static int metric_out(FILE *out, bool om, struct metric *m, struct json_object *trig)
+static int metric_out(FILE *out, bool om, struct table *t)
 {
-	struct json_object *entries, *values;
-	struct table t = { 0 };
-	size_t i, n;
+	struct metric *m = t->m;
 	int series;
 
-	/* Entries of another shape are none, and the totals still count. */
-	if (!json_object_object_get_ex(trig, "entries", &entries) ||
-	    !json_object_is_type(entries, json_type_array))
-		entries = NULL;
-	n = entries ? json_object_array_length(entries) : 0;
-	for (t.nr_slots = 64; t.nr_slots < 2 * n; t.nr_slots *= 2)
-		;
-	t.slot = calloc(t.nr_slots, sizeof(*t.slot));
-	/* Every entry has the same values: the first that has any names them. */
-	for (i = 0; i < n && !t.defs; i++)
-		if (json_object_object_get_ex(json_object_array_get_idx(entries, i),
-					      "values", &values) &&
-		    json_object_is_type(values, json_type_object))
-			defs_make(&t, m, values);
-	for (i = 0; i < n; i++)
-		entry_add(&t, m, json_object_array_get_idx(entries, i));
-	qsort(t.s, t.nr, sizeof(*t.s), series_cmp);
-	series = m->hist_key && t.nr ? histogram_out(out, om, m, &t) : 0;
-	series += values_out(out, om, m, &t);
-	series += totals_out(out, om, m, trig);
-	table_free(&t);
+	qsort(t->s, t->nr, sizeof(*t->s), series_cmp);
+	series = m->hist_key && t->nr ? histogram_out(out, om, m, t) : 0;
+	series += values_out(out, om, m, t);
+	series += totals_out(out, om, m, t->totals);
 	return series;
 }
 
-static bool same_instance(struct metric *a, struct metric *b)
+static bool same_event(struct metric *a, struct metric *b)
 {
+	if (strcmp(a->system, b->system) || strcmp(a->event, b->event))
+		return false;
 	if (!a->instance || !b->instance)
 		return a->instance == b->instance;
 	return !strcmp(a->instance, b->instance);
+}
+
+/* One pass: the scrape's tables, and the event being read. */
+struct pass_arg {
+	struct table *t;
+	int nr;
+	struct metric *event;
+};
+
+/*
+ * A trigger of the document: the tables of its spec on this event, which
+ * are then found, chained by 'same' (two metrics may export one trigger);
+ * NULL if it is no metric's.
+ */
+static void *on_trigger(void *arg, const char *spec)
+{
+	struct pass_arg *a = arg;
+	struct table *first = NULL, *last = NULL;
+	int i;
+
+	for (i = 0; i < a->nr; i++) {
+		struct table *t = &a->t[i];
+
+		if (t->found || !same_event(t->m, a->event) || strcmp(t->m->spec, spec))
+			continue;
+		t->found = true;
+		if (last)
+			last->same = t;
+		else
+			first = t;
+		last = t;
+	}
+	return first;
+}
+
+static void on_entry(void *ctx, struct json_object *entry)
+{
+	struct json_object *values;
+	struct table *t;
+
+	for (t = ctx; t; t = t->same) {
+		/* Every entry has the same values: the first names them. */
+		if (!t->defs && json_object_is_type(entry, json_type_object) &&
+		    json_object_object_get_ex(entry, "values", &values) &&
+		    json_object_is_type(values, json_type_object))
+			defs_make(t, t->m, values);
+		entry_add(t, t->m, entry);
+	}
+}
+
+static void on_totals(void *ctx, struct json_object *totals)
+{
+	struct table *t;
+
+	for (t = ctx; t; t = t->same) {
+		json_object_put(t->totals);
+		t->totals = json_object_get(totals);
+	}
+}
+
+/*
+ * Read the hist_json of metric I's event into the tables of every metric
+ * of that event. Return: 0, or -1 when it could not be read whole (the
+ * tables of the event are then emptied: nothing of a partial read is
+ * exported).
+ */
+static int event_read(struct table *t, int nr, int i)
+{
+	struct pass_arg a = { .t = t, .nr = nr, .event = t[i].m };
+	struct hist_visit v = {
+		.trigger = on_trigger, .entry = on_entry, .totals = on_totals, .arg = &a,
+	};
+	int fd = trigger_open_json(t[i].m), ret, j;
+
+	ret = fd < 0 ? -1 : hist_json_visit(fd, &v);
+	if (fd >= 0)
+		close(fd);
+	for (j = i; j < nr; j++) {
+		if (!same_event(t[j].m, t[i].m))
+			continue;
+		t[j].read = true;
+		if (ret)
+			table_clear(&t[j]);
+	}
+	return ret;
 }
 
 /**
@@ -500,6 +607,8 @@ static bool same_instance(struct metric *a, struct metric *b)
  * @out: where to write
  * @st: what was written
  *
+ * Each event's hist_json is read once, as a stream (reader.c): the memory
+ * a scrape takes is that of the series it writes, not of the document.
  * A trigger that is gone (removed by someone else, or its event deleted)
  * is left out and logged, once; it is logged again if it comes back, and
  * is then exported but not removed at exit: it is no longer the exporter's.
@@ -509,27 +618,21 @@ static bool same_instance(struct metric *a, struct metric *b)
  */
 void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
 {
-	struct json_object **docs = calloc(cfg->nr_metrics, sizeof(*docs));
-	int i, j;
+	struct table *t = calloc(cfg->nr_metrics, sizeof(*t));
+	int i, bad = 0;
 
 	st->series = 0;
+	for (i = 0; i < cfg->nr_metrics; i++)
+		t[i].m = &cfg->metrics[i];
 	for (i = 0; i < cfg->nr_metrics; i++) {
-		struct metric *m = &cfg->metrics[i];
-		struct json_object *trig;
+		struct metric *m = t[i].m;
 
-		/* Metrics of one event share one read of its hist_json. */
-		for (j = 0; j < i; j++) {
-			struct metric *o = &cfg->metrics[j];
-
-			if (!strcmp(o->system, m->system) && !strcmp(o->event, m->event) &&
-			    same_instance(o, m))
-				break;
-		}
-		if (j < i)
-			docs[i] = json_object_get(docs[j]);
+		if (!t[i].read)
+			bad = event_read(t, cfg->nr_metrics, i);
 		else
-			docs[i] = trigger_read(m);
-		if (!docs[i] && trigger_event_exists(m)) {
+			bad = t[i].unread;
+		t[i].unread = bad;
+		if (bad && trigger_event_exists(m)) {
 			/*
 			 * Not read, or not JSON: the trigger is not known to be
 			 * gone, and stays the exporter's to remove at exit.
@@ -543,22 +646,21 @@ void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats
 		if (m->unreadable)
 			log_msg("metric %s: hist_json of %s/%s read again", m->name, m->system, m->event);
 		m->unreadable = false;
-		trig = trigger_find(docs[i], m->spec);
-		if (!trig != m->gone) {
-			m->gone = !trig;
+		if (!t[i].found != m->gone) {
+			m->gone = !t[i].found;
 			log_msg("metric %s: the trigger on %s/%s %s", m->name, m->system, m->event,
-				trig ? "is back: exported again, left at exit" :
+				t[i].found ? "is back: exported again, left at exit" :
 				"is gone (removed by someone else?): not exported");
 		}
 		/* Whoever removed it owns what comes back in its place. */
-		if (!trig)
+		if (!t[i].found)
 			m->installed = false;
-		if (trig)
-			st->series += metric_out(out, openmetrics, m, trig);
+		else
+			st->series += metric_out(out, openmetrics, &t[i]);
 	}
 	if (openmetrics)
 		fputs("# EOF\n", out);
 	for (i = 0; i < cfg->nr_metrics; i++)
-		json_object_put(docs[i]);
-	free(docs);
+		table_clear(&t[i]);
+	free(t);
 }

@@ -6,6 +6,8 @@
  *   config.c   the configuration file: one struct metric per "metric" section
  *   trigger.c  tracefs: find the event, install or adopt its hist trigger,
  *              read hist_json, remove what was installed
+ *   reader.c   one pass over a hist_json document as it is read (yajl):
+ *              the specs, each entry, the totals
  *   expose.c   one scrape: hist_json of each metric turned into the text
  *              exposition format or OpenMetrics
  *   http.c     the /metrics endpoint on libmicrohttpd
@@ -17,8 +19,9 @@
  *   log.c      the log, on stderr: called by all, calls none of them
  *
  * Calls go one way: main.c calls http.c, state.c, trigger.c, names.c and
- * config.c; http.c calls expose.c, which calls trigger.c and names.c;
- * state.c calls trigger.c, which calls names.c; and all call log.c. (triggers_start() reports
+ * config.c; http.c calls expose.c, which calls trigger.c, reader.c and
+ * names.c; state.c calls trigger.c, which calls reader.c and names.c; and
+ * all call log.c. (triggers_start() reports
  * each trigger it installs through a function main.c passes it.)
  * Scrapes run on libmicrohttpd's one internal thread, so they never overlap;
  * the main thread only waits for SIGTERM or SIGINT, after starting them.
@@ -82,9 +85,23 @@ int trigger_attach(struct metric *m);
 void trigger_detach(struct metric *m);
 int trigger_write(struct metric *m, const char *cmd);
 bool trigger_present(struct metric *m);
-struct json_object *trigger_read(struct metric *m);
+int trigger_open_json(struct metric *m);
 bool trigger_event_exists(struct metric *m);
-struct json_object *trigger_find(struct json_object *doc, const char *spec);
+
+/*
+ * What one pass over a hist_json document hands out (reader.c): for each
+ * trigger its spec, to trigger(), which returns where its entries and its
+ * totals go (NULL: skipped); then each entry and the totals, as json-c
+ * objects that live for the call only.
+ */
+struct hist_visit {
+	void *(*trigger)(void *arg, const char *spec);
+	void (*entry)(void *ctx, struct json_object *entry);
+	void (*totals)(void *ctx, struct json_object *totals);
+	void *arg;
+};
+
+int hist_json_visit(int fd, const struct hist_visit *visit);
 
 /* What a scrape wrote, for the exporter's own log. */
 struct scrape_stats {

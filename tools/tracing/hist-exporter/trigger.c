@@ -6,16 +6,18 @@
  * to redo.
  *
  * A trigger is known by its "spec" in hist_json: the trigger file's text,
- * which the kernel completes (vals=hitcount, sort, size). An installed
+ * which the kernel completes (vals=hitcount, sort, size); the specs are
+ * read with reader.c, which skips the entries. An installed
  * trigger's spec is the one hist_json lists once more after the write than
  * before it; that spec, with '!' in front, is what removes it at exit.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/vfs.h>
+#include <unistd.h>
 
-#include <json-c/json.h>
 #include <tracefs.h>
 
 #include "hist-exporter.h"
@@ -23,22 +25,24 @@
 #define TRACEFS_MAGIC 0x74726163
 
 /**
- * trigger_read() - read the hist_json file of a metric's event, once
- * @m: the metric
+ * trigger_open_json() - open the hist_json file of a metric's event
+ * @m: the metric, attached
  *
- * Return: the parsed document (json_object_put() it), or NULL.
+ * Return: the file descriptor, or -1 with errno set.
  */
-struct json_object *trigger_read(struct metric *m)
+int trigger_open_json(struct metric *m)
 {
-	struct json_object *doc;
-	char *text;
+	char *rel, *path = NULL;
+	int fd = -1;
 
-	text = tracefs_event_file_read(m->inst, m->system, m->event, "hist_json", NULL);
-	if (!text)
-		return NULL;
-	doc = json_tokener_parse(text);
-	free(text);
-	return doc;
+	if (asprintf(&rel, "events/%s/%s/hist_json", m->system, m->event) < 0)
+		return -1;
+	path = tracefs_instance_get_file(m->inst, rel);
+	if (path)
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+	tracefs_put_tracing_file(path);
+	free(rel);
+	return fd;
 }
 
 /**
@@ -52,61 +56,63 @@ bool trigger_event_exists(struct metric *m)
 	return tracefs_event_file_exists(m->inst, m->system, m->event, "hist_json");
 }
 
-static const char *spec_of(struct json_object *trig)
-{
-	struct json_object *s;
-
-	if (!json_object_object_get_ex(trig, "spec", &s))
-		return "";
-	return json_object_get_string(s);
-}
-
-static struct json_object *triggers_of(struct json_object *doc)
-{
-	struct json_object *a;
-
-	if (!doc || !json_object_object_get_ex(doc, "triggers", &a) ||
-	    !json_object_is_type(a, json_type_array))
-		return NULL;
-	return a;
-}
-
-/**
- * trigger_find() - the trigger of a hist_json document with this spec
- * @doc: hist_json, parsed
- * @spec: the spec
- *
- * Return: the trigger's object, or NULL.
+/*
+ * The specs of the triggers of a metric's event, in hist_json's order:
+ * read with reader.c, its entries skipped (nothing of them is built).
  */
-struct json_object *trigger_find(struct json_object *doc, const char *spec)
-{
-	struct json_object *a = triggers_of(doc);
-	size_t i, n = a ? json_object_array_length(a) : 0;
+struct specs {
+	char **s;
+	size_t nr;
+};
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(spec_of(json_object_array_get_idx(a, i)), spec))
-			return json_object_array_get_idx(a, i);
+static void *spec_seen(void *arg, const char *spec)
+{
+	struct specs *sp = arg;
+
+	sp->s = realloc(sp->s, (sp->nr + 1) * sizeof(*sp->s));
+	sp->s[sp->nr++] = strdup(spec);
 	return NULL;
 }
 
-static size_t spec_count(struct json_object *doc, const char *spec)
+static void specs_free(struct specs *sp)
 {
-	struct json_object *a = triggers_of(doc);
-	size_t i, n = a ? json_object_array_length(a) : 0, c = 0;
+	while (sp->nr)
+		free(sp->s[--sp->nr]);
+	free(sp->s);
+	sp->s = NULL;
+}
 
-	for (i = 0; i < n; i++)
-		c += !strcmp(spec_of(json_object_array_get_idx(a, i)), spec);
+static int specs_read(struct metric *m, struct specs *sp)
+{
+	struct hist_visit v = { .trigger = spec_seen, .arg = sp };
+	int fd = trigger_open_json(m), ret;
+
+	sp->s = NULL;
+	sp->nr = 0;
+	if (fd < 0)
+		return -1;
+	ret = hist_json_visit(fd, &v);
+	close(fd);
+	return ret;
+}
+
+static size_t spec_count(struct specs *sp, const char *spec)
+{
+	size_t i, c = 0;
+
+	for (i = 0; i < sp->nr; i++)
+		c += !strcmp(sp->s[i], spec);
 	return c;
 }
 
 static int install(struct metric *m)
 {
-	struct json_object *before, *after, *a;
+	struct specs before, after;
 	char *errs_before, *err;
-	size_t i, n;
+	size_t i;
 	int ret = -1;
 
-	before = trigger_read(m);
+	specs_read(m, &before);
 	errs_before = tracefs_error_all(m->inst);
 	if (trigger_write(m, m->install)) {
 		char *errs_after = tracefs_error_all(m->inst);
@@ -121,16 +127,11 @@ static int install(struct metric *m)
 		free(errs_after);
 		goto out;
 	}
-	after = trigger_read(m);
-	a = triggers_of(after);
-	n = a ? json_object_array_length(a) : 0;
-	for (i = 0; i < n && !m->spec; i++) {
-		const char *s = spec_of(json_object_array_get_idx(a, i));
-
-		if (spec_count(after, s) > spec_count(before, s))
-			m->spec = strdup(s);
-	}
-	json_object_put(after);
+	specs_read(m, &after);
+	for (i = 0; i < after.nr && !m->spec; i++)
+		if (spec_count(&after, after.s[i]) > spec_count(&before, after.s[i]))
+			m->spec = strdup(after.s[i]);
+	specs_free(&after);
 	if (!m->spec) {
 		log_msg("metric %s (line %d): '%s' written, but hist_json shows no new trigger",
 			m->name, m->line, m->install);
@@ -140,28 +141,26 @@ static int install(struct metric *m)
 	ret = 0;
 out:
 	free(errs_before);
-	json_object_put(before);
+	specs_free(&before);
 	return ret;
 }
 
 /* The trigger whose spec is m->adopt, or the only one that begins so. */
 static int adopt_trigger(struct metric *m)
 {
-	struct json_object *doc = trigger_read(m), *a = triggers_of(doc);
-	size_t i, n = a ? json_object_array_length(a) : 0, len = strlen(m->adopt);
+	size_t i, len = strlen(m->adopt);
+	struct specs sp;
 	int matches = 0;
 
-	if (trigger_find(doc, m->adopt)) {
+	specs_read(m, &sp);
+	if (spec_count(&sp, m->adopt)) {
 		m->spec = strdup(m->adopt);
 	} else {
-		for (i = 0; i < n; i++) {
-			const char *s = spec_of(json_object_array_get_idx(a, i));
-
-			if (!strncmp(s, m->adopt, len) && !matches++)
-				m->spec = strdup(s);
-		}
+		for (i = 0; i < sp.nr; i++)
+			if (!strncmp(sp.s[i], m->adopt, len) && !matches++)
+				m->spec = strdup(sp.s[i]);
 	}
-	json_object_put(doc);
+	specs_free(&sp);
 	if (matches > 1) {
 		log_msg("metric %s (line %d): %d triggers of %s/%s begin with '%s'",
 			m->name, m->line, matches, m->system, m->event, m->adopt);
@@ -195,10 +194,12 @@ int trigger_write(struct metric *m, const char *cmd)
  */
 bool trigger_present(struct metric *m)
 {
-	struct json_object *doc = trigger_read(m);
-	bool found = trigger_find(doc, m->spec);
+	struct specs sp;
+	bool found;
 
-	json_object_put(doc);
+	specs_read(m, &sp);
+	found = spec_count(&sp, m->spec);
+	specs_free(&sp);
 	return found;
 }
 
