@@ -41,10 +41,17 @@ struct val_def {
 	bool is_sum;		/* the sum of the histogram's key field */
 };
 
+/* A whole number of either sign, exactly: a .min or .max. */
+struct num {
+	bool neg;
+	uint64_t mag;
+};
+
 struct val {
 	uint64_t u;		/* a counter: what its entries added, ... */
 	uint64_t neg;		/* ... and what their negative sums take off */
-	double d;		/* a gauge; for .avg, the sum of avg * hits */
+	struct num n;		/* a .min or .max */
+	double d;		/* an .avg: the sum of avg * hits */
 };
 
 /* One exported series (a histogram's: one bucket of it). */
@@ -59,6 +66,8 @@ struct series {
 /* A metric's series, gathered over one pass of its event's hist_json. */
 struct table {
 	struct metric *m;
+	char *lb;		/* the labels of the entry being added */
+	size_t lb_len, lb_cap;
 	bool read;		/* its event's pass is done, ... */
 	bool unread;		/* ... and failed */
 	bool found;		/* its trigger was in the document */
@@ -71,6 +80,83 @@ struct table {
 	size_t *slot;		/* open addressing: index + 1, 0 when free */
 	size_t nr_slots;	/* a power of two, at least twice nr */
 };
+
+/* The labels being built: LEN bytes of S appended. */
+static void lb_put(struct table *t, const char *s, size_t len)
+{
+	if (t->lb_len + len + 1 > t->lb_cap) {
+		t->lb_cap = 2 * (t->lb_len + len + 1);
+		t->lb = realloc(t->lb, t->lb_cap);
+	}
+	memcpy(t->lb + t->lb_len, s, len);
+	t->lb_len += len;
+	t->lb[t->lb_len] = '\0';
+}
+
+static void lb_str(struct table *t, const char *s)
+{
+	lb_put(t, s, strlen(s));
+}
+
+/* A number in decimal into BUF (at least 21 bytes); its length. */
+static size_t num_text(char *buf, bool neg, uint64_t mag)
+{
+	char tmp[24];
+	size_t n = 0, len = 0;
+
+	do {
+		tmp[n++] = '0' + mag % 10;
+		mag /= 10;
+	} while (mag);
+	if (neg)
+		buf[len++] = '-';
+	while (n)
+		buf[len++] = tmp[--n];
+	buf[len] = '\0';
+	return len;
+}
+
+/* A JSON integer as a struct num (a double: its whole part). */
+static struct num num_of(struct json_object *v)
+{
+	int64_t i = json_object_get_int64(v);
+
+	if (i < 0)
+		return (struct num){ true, -(uint64_t)i };
+	return (struct num){ false, json_object_get_uint64(v) };
+}
+
+static bool num_less(struct num a, struct num b)
+{
+	if (a.neg != b.neg)
+		return a.neg;
+	return a.neg ? a.mag > b.mag : a.mag < b.mag;
+}
+
+/* " N\n", a sample's value. */
+static void value_num(FILE *out, bool neg, uint64_t mag)
+{
+	char buf[24];
+
+	fputc_unlocked(' ', out);
+	fwrite_unlocked(buf, 1, num_text(buf, neg, mag), out);
+	fputc_unlocked('\n', out);
+}
+
+/* A label value escaped as the text formats say: \\, \", \n. */
+static void lb_escaped(struct table *t, const char *s)
+{
+	const char *run = s;
+
+	for (; *s; s++) {
+		if (*s != '\\' && *s != '\n' && *s != '"')
+			continue;
+		lb_put(t, run, s - run);
+		lb_put(t, *s == '\\' ? "\\\\" : *s == '"' ? "\\\"" : "\\n", 2);
+		run = s + 1;
+	}
+	lb_put(t, run, s - run);
+}
 
 static void escape(FILE *out, const char *s, bool quote)
 {
@@ -87,38 +173,47 @@ static void escape(FILE *out, const char *s, bool quote)
 }
 
 /* What a key's value says in a label: the name, not the number. */
-static void label_value(FILE *out, struct json_object *v)
+static void label_value(struct table *t, struct json_object *v)
 {
-	struct json_object *f, *t;
+	struct json_object *f, *to;
+	struct num n;
+	char buf[24];
 	size_t i;
 
 	switch (json_object_get_type(v)) {
 	case json_type_string:
-		escape(out, json_object_get_string(v), true);
+		lb_escaped(t, json_object_get_string(v));
+		return;
+	case json_type_int:
+		n = num_of(v);
+		lb_put(t, buf, num_text(buf, n.neg, n.mag));
 		return;
 	case json_type_array:	/* a stack: frames innermost first, ';' between */
 		for (i = 0; i < json_object_array_length(v); i++) {
 			if (i)
-				fputc(';', out);
-			escape(out, json_object_get_string(json_object_array_get_idx(v, i)), true);
+				lb_put(t, ";", 1);
+			lb_escaped(t, json_object_get_string(json_object_array_get_idx(v, i)));
 		}
 		return;
 	case json_type_object:
 		if (json_object_object_get_ex(v, "sym", &f) ||
 		    json_object_object_get_ex(v, "comm", &f) ||
 		    json_object_object_get_ex(v, "name", &f)) {
-			escape(out, json_object_get_string(f), true);
+			lb_escaped(t, json_object_get_string(f));
 		} else if (json_object_object_get_ex(v, "log2", &f)) {
-			fprintf(out, "2^%s", json_object_get_string(f));
+			lb_str(t, "2^");
+			lb_str(t, json_object_get_string(f));
 		} else if (json_object_object_get_ex(v, "from", &f) &&
-			   json_object_object_get_ex(v, "to", &t)) {
-			fprintf(out, "%s-%s", json_object_get_string(f), json_object_get_string(t));
+			   json_object_object_get_ex(v, "to", &to)) {
+			lb_str(t, json_object_get_string(f));
+			lb_put(t, "-", 1);
+			lb_str(t, json_object_get_string(to));
 		} else {
-			escape(out, json_object_to_json_string(v), true);
+			lb_escaped(t, json_object_to_json_string(v));
 		}
 		return;
 	default:
-		fputs(json_object_get_string(v), out);
+		lb_escaped(t, json_object_get_string(v));
 	}
 }
 
@@ -184,8 +279,8 @@ static void slots_grow(struct table *t)
 	}
 }
 
-/* The series of these labels and bucket, made when new. */
-static struct series *series_get(struct table *t, char *labels, uint64_t le)
+/* The series of these labels and bucket, made (labels copied) when new. */
+static struct series *series_get(struct table *t, const char *labels, uint64_t le)
 {
 	size_t i;
 	struct series *s;
@@ -196,10 +291,8 @@ static struct series *series_get(struct table *t, char *labels, uint64_t le)
 
 	while (t->slot[i]) {
 		s = &t->s[t->slot[i] - 1];
-		if (s->le == le && !strcmp(s->labels, labels)) {
-			free(labels);
+		if (s->le == le && !strcmp(s->labels, labels))
 			return s;
-		}
 		i = (i + 1) & (t->nr_slots - 1);
 	}
 	if (t->nr == t->cap) {
@@ -208,7 +301,7 @@ static struct series *series_get(struct table *t, char *labels, uint64_t le)
 	}
 	s = &t->s[t->nr++];
 	t->slot[i] = t->nr;
-	s->labels = labels;
+	s->labels = strdup(labels);
 	s->le = le;
 	s->hits = 0;
 	s->entries = 0;
@@ -241,9 +334,6 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 	bool first, has_hits, comma = false;
 	struct series *s;
 	uint64_t le = 0, hits;
-	char *labels;
-	size_t len;
-	FILE *lf;
 	int i;
 
 	/* A shape of another kernel (or a bug of it) costs the entry only. */
@@ -252,7 +342,8 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 	    !json_object_is_type(keys, json_type_object) ||
 	    !json_object_is_type(values, json_type_object) || !values_ok(t, values))
 		return;
-	lf = open_memstream(&labels, &len);
+	t->lb_len = 0;
+	lb_put(t, "", 0);
 	json_object_object_foreach(keys, k, v) {
 		const char *name;
 
@@ -263,15 +354,17 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 		name = label_name(m, k, v);
 		if (!name)
 			continue;
-		fprintf(lf, "%s%s=\"", comma ? "," : "", name);
-		label_value(lf, v);
-		fputc('"', lf);
+		if (comma)
+			lb_put(t, ",", 1);
+		lb_str(t, name);
+		lb_put(t, "=\"", 2);
+		label_value(t, v);
+		lb_put(t, "\"", 1);
 		comma = true;
 	}
-	fclose(lf);
 	if (hv)
 		le = bucket_edge(hv);
-	s = series_get(t, labels, le);
+	s = series_get(t, t->lb, le);
 	/* Not !s->hits: a table with nohitcount has none. */
 	first = !s->entries++;
 	has_hits = json_object_object_get_ex(values, "hitcount", &f);
@@ -293,10 +386,12 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 				v->u += json_object_get_uint64(f);
 			break;
 		case VAL_MIN:
-			v->d = first || d < v->d ? d : v->d;
+			if (first || num_less(num_of(f), v->n))
+				v->n = num_of(f);
 			break;
 		case VAL_MAX:
-			v->d = first || d > v->d ? d : v->d;
+			if (first || num_less(v->n, num_of(f)))
+				v->n = num_of(f);
 			break;
 		case VAL_AVG:
 			/* Without hitcount, the average of one entry only. */
@@ -328,7 +423,12 @@ static void labels_out(FILE *out, const char *labels, const char *more)
 {
 	if (!*labels && !*more)
 		return;
-	fprintf(out, "{%s%s%s}", labels, *labels && *more ? "," : "", more);
+	fputc_unlocked('{', out);
+	fputs_unlocked(labels, out);
+	if (*labels && *more)
+		fputc_unlocked(',', out);
+	fputs_unlocked(more, out);
+	fputc_unlocked('}', out);
 }
 
 /* The series of one label set, t->s[a] to t->s[b - 1]: a histogram's buckets. */
@@ -357,13 +457,17 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 		cum = 0;
 		for (b = a; b < end; b++) {
 			char le[40];
+			size_t k;
 
 			cum += t->s[b].hits;
-			snprintf(le, sizeof(le), "le=\"%llu\"",
-				 (unsigned long long)t->s[b].le);
-			fprintf(out, "%s_bucket", m->name);
+			memcpy(le, "le=\"", 4);
+			k = 4 + num_text(le + 4, false, t->s[b].le);
+			le[k++] = '"';
+			le[k] = '\0';
+			fputs_unlocked(m->name, out);
+			fputs_unlocked("_bucket", out);
 			labels_out(out, t->s[a].labels, le);
-			fprintf(out, " %llu\n", (unsigned long long)cum);
+			value_num(out, false, cum);
 			n++;
 		}
 		fprintf(out, "%s_bucket", m->name);
@@ -392,7 +496,8 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 {
 	enum val_kind kind = t->defs[i].kind;
 	uint64_t u = 0, neg = 0, hits = 0;
-	double d = t->s[a].v[i].d;
+	struct num n = t->s[a].v[i].n;
+	double d = 0;
 	size_t j, entries = 0;
 
 	for (j = a; j < b; j++) {
@@ -402,16 +507,17 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 		neg += v->neg;
 		hits += t->s[j].hits;
 		entries += t->s[j].entries;
-		if (kind == VAL_AVG)
-			d = j == a ? v->d : d + v->d;
-		else if ((kind == VAL_MIN && v->d < d) || (kind == VAL_MAX && v->d > d))
-			d = v->d;
+		d += v->d;
+		if ((kind == VAL_MIN && num_less(v->n, n)) || (kind == VAL_MAX && num_less(n, v->n)))
+			n = v->n;
 	}
 	if (kind == VAL_COUNTER)
-		fprintf(out, " %llu\n", (unsigned long long)(u > neg ? u - neg : 0));
-	else if (kind == VAL_AVG && hits)
+		value_num(out, false, u > neg ? u - neg : 0);
+	else if (kind == VAL_MIN || kind == VAL_MAX)
+		value_num(out, n.neg, n.mag);
+	else if (hits)
 		fprintf(out, " %.17g\n", d / hits);
-	else if (kind == VAL_AVG && entries != 1)
+	else if (entries != 1)
 		/* No hitcount to weight by: known for one entry alone. */
 		fputs(" NaN\n", out);
 	else
@@ -435,7 +541,9 @@ static int values_out(FILE *out, bool om, struct metric *m, struct table *t)
 			    strcmp(d->json, "hitcount") ? what[d->kind] : "hits");
 		for (a = 0; a < t->nr; a = b) {
 			b = group_end(t, a);
-			fprintf(out, "%s%s", d->family, counter ? "_total" : "");
+			fputs_unlocked(d->family, out);
+			if (counter)
+				fputs_unlocked("_total", out);
 			labels_out(out, t->s[a].labels, "");
 			value_out(out, t, i, a, b);
 			n++;
@@ -484,6 +592,9 @@ static void table_clear(struct table *t)
 	free(t->s);
 	free(t->slot);
 	json_object_put(t->totals);
+	free(t->lb);
+	t->lb = NULL;
+	t->lb_len = t->lb_cap = 0;
 	t->defs = NULL;
 	t->nr_defs = 0;
 	t->s = NULL;
