@@ -170,7 +170,16 @@ ex_serving()
 		echo "$out" | grep -qxF "$want" || ex_fail "OpenMetrics: no line '$want'"
 	done
 	echo "$out" | tail -n 1 | grep -qx '# EOF' || ex_fail "OpenMetrics: not ended by # EOF"
-	wget -q -O /dev/null http://127.0.0.1:9464/ 2>/dev/null && ex_fail "/ answered, not 404"
+	wget -q -O - http://127.0.0.1:9464/ 2>/dev/null | grep -q 'href="/metrics"' ||
+		ex_fail "no landing page at / linking to /metrics"
+	wget -q -O /dev/null http://127.0.0.1:9464/nosuch 2>/dev/null && ex_fail "/nosuch answered, not 404"
+	for want in 'hist_exporter_read_success{metric="hx_bytes"} 1' \
+		    'hist_exporter_trigger_present{metric="hx_reads"} 1' \
+		    "hist_exporter_build_info{version=\"$(hist-exporter --version | cut -d' ' -f2)\"} 1"; do
+		echo "$out" | grep -qxF "$want" || ex_fail "self-metrics: no line '$want'"
+	done
+	echo "$out" | grep -q '^hist_exporter_read_duration_seconds{metric="hx_inst"} [0-9.]*$' ||
+		ex_fail "self-metrics: no read duration of hx_inst"
 
 	echo "== its trigger removed by someone else"
 	spec=$(grep -o 'hist:keys=count.log2=2[^[]*' $T/events/syscalls/sys_enter_write/trigger)
@@ -218,6 +227,8 @@ ex_serving()
 	done
 	[ -e /run/hist-exporter-9464.triggers ] && ex_fail "the default state file was left"
 
+	ex_concurrent
+
 	echo "== SIGKILL: the next run removes what it left, then installs its own"
 	printf 'listen 127.0.0.1:9464\nstate /tmp/ex.state\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
 	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
@@ -243,6 +254,64 @@ ex_serving()
 	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
 		ex_fail "after the restart's SIGTERM: $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
 	[ -e /tmp/ex.state ] && ex_fail "the state file stayed after a clean stop"
+}
+
+# ex_round N: N scrapes at once, each answer in /tmp/exc.K; waits for all.
+ex_round()
+{
+	local k pids=
+	rm -f /tmp/exc.*
+	for k in $(seq "$1"); do
+		wget -q -O /tmp/exc.$k http://127.0.0.1:9464/m 2>/dev/null &
+		pids="$pids $!"
+	done
+	wait $pids
+}
+
+# Scrapes at once share one read of the tables; past --web.max-requests,
+# 503 (issue 40, item 8). A table of 8000 entries makes a scrape long
+# enough under QEMU for six requests to overlap; up to five rounds are
+# tried for each, as overlap is a matter of timing.
+ex_concurrent()
+{
+	local round shared= refused= n
+	echo "== scrapes at once: one read shared; past --web.max-requests, 503"
+	printf 'listen 127.0.0.1:9464\nmetric big\n event syscalls/sys_enter_write\n trigger hist:keys=count:size=16384 if fd == 77\n' | ex_conf
+	hist-exporter -v --web.telemetry-path=/m $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving 1 metrics on http://127.0.0.1:9464/m" ||
+		ex_fail "--web.telemetry-path: not serving on /m"
+	/harness/exporter/workload $(seq 1 8000 | sed 's/^/1:/')
+	for round in 1 2 3 4 5; do
+		n=$(grep -c 'scrape: text' /tmp/exd.out)
+		ex_round 6
+		for k in 1 2 3 4 5 6; do
+			grep -qx 'big_entries 8000' /tmp/exc.$k || ex_fail "answer $k of round $round is not whole"
+		done
+		[ $(($(grep -c 'scrape: text' /tmp/exd.out) - n)) -lt 6 ] && { shared=$round; break; }
+	done
+	[ -n "$shared" ] || ex_fail "six scrapes at once made six reads in each of five rounds"
+	echo "    | six scrapes at once, round $shared: $(($(grep -c 'scrape: text' /tmp/exd.out) - n)) reads"
+	kill -TERM $EX_PID
+	wait $EX_PID
+	hist-exporter --web.max-requests=1 --web.telemetry-path=/m $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving 1 metrics" || ex_fail "--web.max-requests=1: did not start"
+	/harness/exporter/workload $(seq 1 8000 | sed 's/^/1:/')
+	for round in 1 2 3 4 5; do
+		ex_round 6
+		for k in 1 2 3 4 5 6; do
+			[ -s /tmp/exc.$k ] || refused=$round
+		done
+		[ -n "$refused" ] && break
+	done
+	[ -n "$refused" ] || ex_fail "--web.max-requests=1: no scrape refused in five rounds of six at once"
+	wget -q -O - http://127.0.0.1:9464/m 2>/dev/null | grep -qx 'big_entries 8000' ||
+		ex_fail "--web.max-requests=1: a scrape alone refused"
+	kill -TERM $EX_PID
+	wait $EX_PID
+	grep -v '^#' $T/events/syscalls/sys_enter_write/trigger | grep -q . &&
+		ex_fail "concurrent: left $(grep -v '^#' $T/events/syscalls/sys_enter_write/trigger)"
 }
 
 run_exporter()

@@ -40,21 +40,44 @@ static bool valid_name(const char *s, bool colon)
 	return true;
 }
 
-static int parse_listen(struct config *cfg, char *val)
+/* The state file named after the port, unless the file names one. */
+static int state_default(struct config *cfg)
 {
-	char *colon = strrchr(val, ':'), *end;
+	free(cfg->state);
+	cfg->state_is_default = true;
+	if (asprintf(&cfg->state, "/run/hist-exporter-%d.triggers", cfg->port) >= 0)
+		return 0;
+	cfg->state = NULL;
+	return -1;
+}
+
+/**
+ * config_listen() - set the address and port to serve on
+ * @cfg: the configuration
+ * @text: "ADDR:PORT" (ADDR empty: every address)
+ *
+ * Return: 0, or -1 if @text is not that.
+ */
+int config_listen(struct config *cfg, const char *text)
+{
+	char *val = strdup(text), *colon = strrchr(val, ':'), *end;
 	long port;
 
-	if (!colon)
+	if (!colon) {
+		free(val);
 		return -1;
+	}
 	port = strtol(colon + 1, &end, 10);
-	if (*end || port < 1 || port > 65535)
+	if (*end || port < 1 || port > 65535) {
+		free(val);
 		return -1;
+	}
 	*colon = '\0';
 	free(cfg->listen_addr);
 	cfg->listen_addr = strdup(*val ? val : "0.0.0.0");
 	cfg->port = port;
-	return 0;
+	free(val);
+	return cfg->state_is_default ? state_default(cfg) : 0;
 }
 
 /* "labels K[=L] ...": an error message or NULL. */
@@ -162,7 +185,7 @@ static const char *line_setting(struct config *cfg, char *kw, char *val)
 	}
 	if (!cfg->nr_metrics) {
 		if (!strcmp(kw, "listen"))
-			return parse_listen(cfg, val) ? "listen must be ADDR:PORT" : NULL;
+			return config_listen(cfg, val) ? "listen must be ADDR:PORT" : NULL;
 		if (!strcmp(kw, "tracefs"))
 			return set_once(&cfg->tracefs, val) ? "tracefs given twice" : NULL;
 		if (!strcmp(kw, "state"))
@@ -253,9 +276,9 @@ int config_load(const char *path, struct config *cfg)
 		log_msg("%s: no 'metric' section", path);
 		return -1;
 	}
-	if (!cfg->state && asprintf(&cfg->state, "/run/hist-exporter-%d.triggers", cfg->port) < 0)
-		cfg->state = NULL;
-	return cfg->state ? section_check(cfg) : -1;
+	if (!cfg->state && state_default(cfg))
+		return -1;
+	return section_check(cfg);
 }
 
 /**

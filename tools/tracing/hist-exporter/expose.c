@@ -27,6 +27,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -70,6 +71,7 @@ struct table {
 	size_t lb_len, lb_cap;
 	bool read;		/* its event's pass is done, ... */
 	bool unread;		/* ... and failed */
+	double seconds;		/* the pass's wall time */
 	bool found;		/* its trigger was in the document */
 	struct table *same;	/* the next table of the same trigger */
 	struct json_object *totals;
@@ -626,6 +628,41 @@ static bool same_event(struct metric *a, struct metric *b)
 	return !strcmp(a->instance, b->instance);
 }
 
+/*
+ * The exporter's own families (names.c's SELF_FAMILIES), one series a
+ * metric: how its last read went, and whether its trigger was there.
+ */
+static int self_out(FILE *out, struct table *t, int nr)
+{
+	static const struct {
+		const char *family, *help;
+	} self[] = {
+		{ "hist_exporter_read_duration_seconds",
+		  "Wall time of the last read of the metric's hist_json" },
+		{ "hist_exporter_read_success",
+		  "Whether the last read of the metric's hist_json was whole and valid (1) or not (0)" },
+		{ "hist_exporter_trigger_present",
+		  "Whether the metric's trigger was in its hist_json at the last read (1) or not (0)" },
+	};
+	int f, i, n = 0;
+
+	for (f = 0; f < 3; f++) {
+		fprintf(out, "# HELP %s %s\n# TYPE %s gauge\n", self[f].family, self[f].help,
+			self[f].family);
+		for (i = 0; i < nr; i++, n++) {
+			fprintf(out, "%s{metric=\"%s\"} ", self[f].family, t[i].m->name);
+			if (f == 0)
+				fprintf(out, "%.6f\n", t[i].seconds);
+			else
+				fprintf(out, "%d\n", f == 1 ? !t[i].unread : t[i].found);
+		}
+	}
+	fprintf(out, "# HELP hist_exporter_build_info The exporter's version, as a label of a constant 1\n"
+		"# TYPE hist_exporter_build_info gauge\n"
+		"hist_exporter_build_info{version=\"%s\"} 1\n", HIST_EXPORTER_VERSION);
+	return n + 1;
+}
+
 /* One pass: the scrape's tables, and the event being read. */
 struct pass_arg {
 	struct table *t;
@@ -696,15 +733,21 @@ static int event_read(struct table *t, int nr, int i)
 	struct hist_visit v = {
 		.trigger = on_trigger, .entry = on_entry, .totals = on_totals, .arg = &a,
 	};
-	int fd = trigger_open_json(t[i].m), ret, j;
+	struct timespec t0, t1;
+	int fd, ret, j;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	fd = trigger_open_json(t[i].m);
 	ret = fd < 0 ? -1 : hist_json_visit(fd, &v);
 	if (fd >= 0)
 		close(fd);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
 	for (j = i; j < nr; j++) {
 		if (!same_event(t[j].m, t[i].m))
 			continue;
 		t[j].read = true;
+		t[j].unread = ret != 0;
+		t[j].seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
 		if (ret)
 			table_clear(&t[j]);
 	}
@@ -730,7 +773,7 @@ static int event_read(struct table *t, int nr, int i)
 void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
 {
 	struct table *t = calloc(cfg->nr_metrics, sizeof(*t));
-	int i, bad = 0;
+	int i;
 
 	st->series = 0;
 	for (i = 0; i < cfg->nr_metrics; i++)
@@ -739,11 +782,8 @@ void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats
 		struct metric *m = t[i].m;
 
 		if (!t[i].read)
-			bad = event_read(t, cfg->nr_metrics, i);
-		else
-			bad = t[i].unread;
-		t[i].unread = bad;
-		if (bad && trigger_event_exists(m)) {
+			event_read(t, cfg->nr_metrics, i);
+		if (t[i].unread && trigger_event_exists(m)) {
 			/*
 			 * Not read, or not JSON: the trigger is not known to be
 			 * gone, and stays the exporter's to remove at exit.
@@ -769,6 +809,7 @@ void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats
 		else
 			st->series += metric_out(out, openmetrics, &t[i]);
 	}
+	st->series += self_out(out, t, cfg->nr_metrics);
 	if (openmetrics)
 		fputs("# EOF\n", out);
 	for (i = 0; i < cfg->nr_metrics; i++)

@@ -23,8 +23,9 @@
  * names.c; state.c calls trigger.c, which calls reader.c and names.c; and
  * all call log.c. (triggers_start() reports
  * each trigger it installs through a function main.c passes it.)
- * Scrapes run on libmicrohttpd's one internal thread, so they never overlap;
- * the main thread only waits for SIGTERM or SIGINT, after starting them.
+ * Requests run on libmicrohttpd's threads, one a connection; scrapes share
+ * one expose() at a time (http.c); the main thread only waits for a signal
+ * that ends the process, after starting them.
  */
 #ifndef HIST_EXPORTER_H
 #define HIST_EXPORTER_H
@@ -71,11 +72,13 @@ struct config {
 	int port;
 	char *tracefs;		/* NULL: find it with libtracefs */
 	char *state;		/* what this run installed (state.c) */
+	bool state_is_default;	/* named after the port: follows it */
 	struct metric *metrics;
 	int nr_metrics;
 };
 
 int config_load(const char *path, struct config *cfg);
+int config_listen(struct config *cfg, const char *text);
 void config_free(struct config *cfg);
 
 int trigger_tracefs(struct config *cfg);
@@ -112,7 +115,11 @@ struct scrape_stats {
 void expose(struct config *cfg, bool openmetrics, FILE *out,
 	    struct scrape_stats *st);
 
+#define HIST_EXPORTER_VERSION "0.3"
+
 extern bool http_verbose;
+extern const char *http_path;
+extern int http_max_requests;
 int http_listen(struct config *cfg);
 int http_serve(struct config *cfg);
 void http_stop(void);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hist-exporter [-v] CONFIG: install (or adopt) the configured hist
+ * hist-exporter [OPTIONS] CONFIG: install (or adopt) the configured hist
  * triggers, serve them as Prometheus metrics until a signal that ends a
  * process (SIGTERM, SIGINT, SIGHUP, SIGQUIT, ...), then remove exactly the
  * triggers it installed. Any error at start-up exits with status 1 and
  * leaves nothing installed. hist-exporter.rst is the manual.
  */
+#include <getopt.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,21 +24,64 @@ static const int stop_signals[] = {
 
 static void usage_exit(void)
 {
-	fputs("usage: hist-exporter [-v] CONFIG\n"
-	      "  -v  log every scrape: its format, series, bytes and CPU time\n", stderr);
+	fputs("usage: hist-exporter [OPTIONS] CONFIG\n"
+	      "  -v, --verbose                   log every scrape: format, series, bytes, CPU time\n"
+	      "  --web.listen-address=ADDR:PORT  where to serve (the file's 'listen' otherwise)\n"
+	      "  --web.telemetry-path=PATH       the metrics' path (default /metrics)\n"
+	      "  --web.max-requests=N            scrapes in flight before 503 (default 40)\n"
+	      "  --config.check                  read CONFIG, report its errors, exit\n"
+	      "  --version                       print the version and exit\n", stderr);
 	exit(2);
 }
 
+enum { OPT_LISTEN = 256, OPT_PATH, OPT_MAX, OPT_CHECK, OPT_VERSION };
+
+static const struct option options[] = {
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "web.listen-address", required_argument, NULL, OPT_LISTEN },
+	{ "web.telemetry-path", required_argument, NULL, OPT_PATH },
+	{ "web.max-requests", required_argument, NULL, OPT_MAX },
+	{ "config.check", no_argument, NULL, OPT_CHECK },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
 int main(int argc, char **argv)
 {
+	const char *listen_opt = NULL;
+	bool check_only = false;
 	struct config cfg;
 	sigset_t sigs;
 	int opt, sig, ret = 1;
+	char *end;
 
-	while ((opt = getopt(argc, argv, "v")) != -1) {
-		if (opt != 'v')
+	while ((opt = getopt_long(argc, argv, "v", options, NULL)) != -1) {
+		switch (opt) {
+		case 'v':
+			http_verbose = true;
+			break;
+		case OPT_LISTEN:
+			listen_opt = optarg;
+			break;
+		case OPT_PATH:
+			if (optarg[0] != '/')
+				usage_exit();
+			http_path = optarg;
+			break;
+		case OPT_MAX:
+			http_max_requests = strtol(optarg, &end, 10);
+			if (*end || http_max_requests < 1 || http_max_requests > 10000)
+				usage_exit();
+			break;
+		case OPT_CHECK:
+			check_only = true;
+			break;
+		case OPT_VERSION:
+			printf("hist-exporter %s\n", HIST_EXPORTER_VERSION);
+			return 0;
+		default:
 			usage_exit();
-		http_verbose = true;
+		}
 	}
 	if (optind != argc - 1)
 		usage_exit();
@@ -58,6 +102,16 @@ int main(int argc, char **argv)
 
 	if (config_load(argv[optind], &cfg))
 		goto out;
+	if (listen_opt && config_listen(&cfg, listen_opt)) {
+		log_msg("--web.listen-address: '%s' is not ADDR:PORT", listen_opt);
+		goto out;
+	}
+	if (check_only) {
+		printf("%s: %d metrics, no error found (the kernel checks the triggers at start)\n",
+		       argv[optind], cfg.nr_metrics);
+		ret = 0;
+		goto out;
+	}
 	if (http_listen(&cfg))
 		goto out;
 	if (trigger_tracefs(&cfg))
@@ -69,8 +123,8 @@ int main(int argc, char **argv)
 		goto out_triggers;
 	if (http_serve(&cfg))
 		goto out_triggers;
-	log_msg("serving %d metrics on http://%s:%d/metrics", cfg.nr_metrics,
-		cfg.listen_addr, cfg.port);
+	log_msg("serving %d metrics on http://%s:%d%s", cfg.nr_metrics,
+		cfg.listen_addr, cfg.port, http_path);
 	sigwait(&sigs, &sig);
 	log_msg("%s: stopping", strsignal(sig));
 	ret = 0;

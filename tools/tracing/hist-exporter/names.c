@@ -9,7 +9,8 @@
  *   value_family()   the family of a value; expose.c names its series
  *                    with it, so the check and the output cannot differ
  *   key_label()      the label of a key, or none
- *   names_check()    refuses two families that share a name (or whose
+ *   names_check()    refuses two families that share a name, the
+ *                    exporter's own hist_exporter_* among them (or whose
  *                    samples do: a counter's NAME_total, a histogram's
  *                    NAME_count), and two keys of a metric that make one
  *                    label, or a label Prometheus reserves
@@ -286,10 +287,18 @@ static bool labels_ok(const struct metric *m)
  */
 int names_check(struct config *cfg)
 {
+	static const char *const none[] = { NULL };
+	/* The exporter itself, as if it were a metric: "metric hist_exporter". */
+	static const struct metric self = { .name = "hist_exporter" };
 	struct names n = { 0 };
 	bool ok = true;
 	int i;
 
+	/* The exporter's own families (expose.c, self_out()) are taken first. */
+	take_family(&n, &self, "hist_exporter_read_duration_seconds", none);
+	take_family(&n, &self, "hist_exporter_read_success", none);
+	take_family(&n, &self, "hist_exporter_trigger_present", none);
+	take_family(&n, &self, "hist_exporter_build_info", none);
 	for (i = 0; i < cfg->nr_metrics; i++) {
 		families_of(&n, &cfg->metrics[i]);
 		ok &= labels_ok(&cfg->metrics[i]);
