@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""promcheck.py PROMPORT PORT1 PHASES1 PORT2 PHASES2
+"""promcheck.py PROMPORT PORT1 PHASES1 PORT2 PHASES2 [CAFILE USER PASSWORD]
 
 The checks of the exporter:prometheus unit (harness/exporter/README.md),
 against the Prometheus on 127.0.0.1:PROMPORT that scrapes the two guests'
 exporters (host ports PORT1 and PORT2, labels guest="1" and guest="2").
 PHASESk is what guest k's workload wrote ("N:SIZE N:SIZE,..."): every
-expected answer is computed from it. Prints what it checked; the last line
+expected answer is computed from it. With CAFILE, guest 1's exporter is
+read over HTTPS (its certificate checked against CAFILE) as USER. Prints what it checked; the last line
 says what passed, or what failed (exit status 1).
 """
+import base64
 import json
+import ssl
 import subprocess
 import sys
 import time
@@ -18,6 +21,7 @@ import urllib.request
 
 PROM = 'http://127.0.0.1:%s' % sys.argv[1]
 GUESTS = {'1': (sys.argv[2], sys.argv[3]), '2': (sys.argv[4], sys.argv[5])}
+TLS = sys.argv[6:9]
 failures = []
 
 
@@ -159,7 +163,14 @@ def main():
     print('     scrapes of each guest in Prometheus: %s' % scrapes)
     # promtool on the text format each exporter serves.
     for g, (port, _) in GUESTS.items():
-        with urllib.request.urlopen('http://127.0.0.1:%s/metrics' % port, timeout=10) as r:
+        req = urllib.request.Request('http://127.0.0.1:%s/metrics' % port)
+        ctx = None
+        if g == '1' and TLS:
+            req = urllib.request.Request('https://127.0.0.1:%s/metrics' % port)
+            req.add_header('Authorization', 'Basic ' + base64.b64encode(
+                ('%s:%s' % (TLS[1], TLS[2])).encode()).decode())
+            ctx = ssl.create_default_context(cafile=TLS[0])
+        with urllib.request.urlopen(req, timeout=10, context=ctx) as r:
             text = r.read()
             ctype = r.headers['Content-Type']
         p = subprocess.run(['promtool', 'check', 'metrics'], input=text,

@@ -34,13 +34,14 @@ ex_fail()
 	echo "    | FAIL: $*"
 }
 
-# ex_refused NAME PATTERN: the configuration $EX_CONF must exit 1 with a
-# message matching PATTERN and leave every trigger file as it was.
+# ex_refused NAME PATTERN: the configuration $EX_CONF (with the options
+# $EX_ARGS) must exit 1 with a message matching PATTERN and leave every
+# trigger file as it was.
 ex_refused()
 {
 	local name=$1 pat=$2 before rc
 	before=$(ex_triggers)
-	hist-exporter $EX_CONF >/tmp/ex.out 2>&1
+	hist-exporter $EX_ARGS $EX_CONF >/tmp/ex.out 2>&1
 	rc=$?
 	sed 's/^/    | /' /tmp/ex.out
 	[ $rc -eq 1 ] || ex_fail "$name: exit status $rc, not 1"
@@ -113,6 +114,15 @@ ex_errors()
 	ex_refused family-histogram "metric h (line 1): its family h_count and metric h's family h both make 'h_count'"
 	printf 'metric x\n event syscalls/sys_enter_write\n trigger hist:keys=fd\nmetric x_dropped\n event syscalls/sys_enter_read\n trigger hist:keys=fd\n' | ex_conf
 	ex_refused family-own "both make 'x_dropped"
+
+	echo "== --web.config.file: what it does not know, or cannot read, is an error"
+	printf 'metric a\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
+	printf 'tls_server_config:\n  cert_file: /nosuch.crt\n  key_file: /nosuch.key\n' >/tmp/web.yml
+	EX_ARGS=--web.config.file=/tmp/web.yml ex_refused web-nocert "/tmp/web.yml: cert_file /nosuch.crt: No such file"
+	printf 'basic_auth_users:\n  u: plain\n' >/tmp/web.yml
+	EX_ARGS=--web.config.file=/tmp/web.yml ex_refused web-plain "a password must be a bcrypt hash"
+	printf 'http_server_config:\n  http2: true\n' >/tmp/web.yml
+	EX_ARGS=--web.config.file=/tmp/web.yml ex_refused web-unknown "only tls_server_config and basic_auth_users are known"
 
 	echo "== a port in use"
 	busybox nc -l -p 9464 >/dev/null 2>&1 &
@@ -335,7 +345,9 @@ exporter_serve()
 	local p
 	ip link set eth0 up && ip addr add 10.0.2.15/24 dev eth0 ||
 		{ echo "@@X FAIL no eth0"; return; }
-	hist-exporter -v $EX/scrape.conf >/tmp/exd.out 2>&1 &
+	# Guest 1 serves over TLS with basic auth (harness/lib/exporter.sh).
+	hist-exporter -v ${hx_web:+--web.config.file=$EX/tls/web.yml} $EX/scrape.conf \
+		>/tmp/exd.out 2>&1 &
 	tail -f /tmp/exd.out | sed 's/^/@@X LOG /' &
 	ex_wait_log "serving 2 metrics" || { echo "@@X FAIL the exporter did not start"; return; }
 	for p in "$hx_phase1" "$hx_phase2"; do

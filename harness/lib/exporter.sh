@@ -39,13 +39,65 @@ exporter_initramfs()
 	gcc -static -O2 -Wall -Wextra -o "$root/harness/exporter/workload" \
 		"$EXPORTER_DIR/workload.c" || die "cannot build $EXPORTER_DIR/workload.c"
 	cp "$EXPORTER_DIR/scrape.conf" "$root/harness/exporter/"
+	exporter_tls "$out/tls" && cp -a "$out/tls" "$root/harness/exporter/"
+}
+
+# The password of the user guest 1's exporter asks for (exporter_tls).
+EXPORTER_PASSWORD=hx-scrape-secret
+
+# exporter_tls DIR: a CA, a server certificate it signed for 127.0.0.1
+# (ECDSA P-256, fast enough for TLS under TCG), and web.yml, the
+# --web.config.file of guest 1's exporter: that certificate, and the user
+# "scraper" with the bcrypt hash (cost 4) of EXPORTER_PASSWORD.
+exporter_tls()
+{
+	local d=$1 hash
+	rm -rf "$d"
+	mkdir -p "$d"
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
+		-subj /CN=hist-exporter-test-ca -keyout "$d/ca.key" -out "$d/ca.crt" 2>/dev/null &&
+	openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=127.0.0.1 \
+		-keyout "$d/server.key" -out "$d/server.csr" 2>/dev/null &&
+	openssl x509 -req -in "$d/server.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" \
+		-CAcreateserial -days 2 -out "$d/server.crt" \
+		-extfile <(printf 'subjectAltName=IP:127.0.0.1\n') 2>/dev/null ||
+		die "cannot make the exporter's test certificates"
+	hash=$(python3 -W ignore -c 'import crypt, sys
+print(crypt.crypt(sys.argv[1], crypt.mksalt(crypt.METHOD_BLOWFISH, rounds=16)))' \
+		"$EXPORTER_PASSWORD") || die "cannot hash the exporter's test password"
+	cat >"$d/web.yml" <<-EOC
+	tls_server_config:
+	  cert_file: server.crt
+	  key_file: server.key
+	basic_auth_users:
+	  scraper: '$hash'
+	EOC
+}
+
+# exporter_tls_check PORT: what a client of guest 1's exporter sees at
+# 127.0.0.1:PORT; the problems found, one a line (none: nothing printed).
+exporter_tls_check()
+{
+	local url=https://127.0.0.1:$1/metrics d=$OUT/hist-exporter/tls code
+	curl -sf --cacert "$d/ca.crt" -u "scraper:$EXPORTER_PASSWORD" "$url" |
+		grep -q '^hx_write_bytes_count' || echo "the right password and the CA: no metrics"
+	code=$(curl -s -o /dev/null -w '%{http_code}' --cacert "$d/ca.crt" -u scraper:wrong "$url")
+	[ "$code" = 401 ] || echo "a wrong password: HTTP $code, not 401"
+	code=$(curl -s -o /dev/null -w '%{http_code}' --cacert "$d/ca.crt" "$url")
+	[ "$code" = 401 ] || echo "no user: HTTP $code, not 401"
+	curl -s -o /dev/null -u "scraper:$EXPORTER_PASSWORD" "$url"
+	code=$?
+	[ $code = 60 ] || echo "a client without the CA: curl exit $code, not 60 (certificate not verified)"
+	curl -s -o /dev/null "http://127.0.0.1:$1/metrics" && echo "plain HTTP answered"
 }
 
 # exporter_guest K HOSTPORT LOG: boot guest K in the background (its pid in
 # EXPORTER_PIDS), its port 9464 at 127.0.0.1:HOSTPORT of this machine.
 exporter_guest()
 {
-	local k=$1 port=$2 log=$3 i q=() phase=${EXPORTER_PHASES[$(($1 - 1))]}
+	local k=$1 port=$2 log=$3 i q=() phase=${EXPORTER_PHASES[$(($1 - 1))]} web=
+	# Guest 1 over TLS with basic auth, guest 2 plain HTTP.
+	[ "$k" = 1 ] && web=1
 	qemu_cmd
 	# qemu_cmd's "-net none" out: this guest has a NIC.
 	for ((i = 0; i < ${#QEMU[@]}; i++)); do
@@ -57,7 +109,7 @@ exporter_guest()
 	done
 	"${q[@]}" -nic "user,model=e1000,hostfwd=tcp:127.0.0.1:$port-:9464" \
 		-monitor none -serial "file:$log" \
-		-append "$QEMU_APPEND_BASE kunit.enable=0 harness_mode=exporter hx_phase1=${phase%% *} hx_phase2=${phase#* }" \
+		-append "$QEMU_APPEND_BASE kunit.enable=0 harness_mode=exporter hx_phase1=${phase%% *} hx_phase2=${phase#* }${web:+ hx_web=1}" \
 		</dev/null >"$log.qemu" 2>&1 &
 	EXPORTER_PIDS+=($!)
 }
@@ -109,10 +161,18 @@ print(*[s.getsockname()[1] for s in ss])')
 	  scrape_interval: 1s
 	  scrape_timeout: 1s
 	scrape_configs:
-	  - job_name: hist
+	  - job_name: hist-tls
+	    scheme: https
+	    tls_config:
+	      ca_file: $OUT/hist-exporter/tls/ca.crt
+	    basic_auth:
+	      username: scraper
+	      password: $EXPORTER_PASSWORD
 	    static_configs:
 	      - targets: ['127.0.0.1:${ports[0]}']
 	        labels: {guest: '1'}
+	  - job_name: hist
+	    static_configs:
 	      - targets: ['127.0.0.1:${ports[1]}']
 	        labels: {guest: '2'}
 	EOC
@@ -125,9 +185,16 @@ print(*[s.getsockname()[1] for s in ss])')
 	if exporter_wait_guests "$dir"; then
 		python3 "$EXPORTER_DIR/promcheck.py" "${ports[2]}" \
 			"${ports[0]}" "${EXPORTER_PHASES[0]}" "${ports[1]}" "${EXPORTER_PHASES[1]}" \
+			"$OUT/hist-exporter/tls/ca.crt" scraper "$EXPORTER_PASSWORD" \
 			>"$dir/promcheck.txt" 2>&1
 		rc=$?
 		note=$(tail -n 1 "$dir/promcheck.txt")
+		exporter_tls_check "${ports[0]}" >"$dir/tls.txt"
+		if [ -s "$dir/tls.txt" ]; then
+			rc=1 note="guest 1 over TLS: $(paste -sd ';' "$dir/tls.txt")"
+		else
+			note="$note; TLS and basic auth as expected"
+		fi
 	else
 		rc=1 note="a guest failed or did not finish its workload; see $dir/console-*.log"
 	fi

@@ -11,6 +11,7 @@
  *   expose.c   one scrape: hist_json of each metric turned into the text
  *              exposition format or OpenMetrics
  *   http.c     the /metrics endpoint on libmicrohttpd
+ *   webconfig.c  --web.config.file: TLS and basic authentication
  *   state.c    the state file: what this run installed, so that the
  *              next run removes what a killed one left
  *   names.c    the family and label names of each metric, from its
@@ -19,7 +20,7 @@
  *   log.c      the log, on stderr: called by all, calls none of them
  *
  * Calls go one way: main.c calls http.c, state.c, trigger.c, names.c and
- * config.c; http.c calls expose.c, which calls trigger.c, reader.c and
+ * config.c; http.c calls webconfig.c and expose.c, which calls trigger.c, reader.c and
  * names.c; state.c calls trigger.c, which calls reader.c and names.c; and
  * all call log.c. (triggers_start() reports
  * each trigger it installs through a function main.c passes it.)
@@ -66,6 +67,16 @@ struct metric {
 	bool unreadable;	/* its hist_json unread at the last scrape */
 };
 
+/* --web.config.file (webconfig.c): TLS and basic authentication. */
+struct web_config {
+	char *cert_pem, *key_pem;	/* NULL: plain HTTP */
+	struct web_user {
+		char *name;
+		char *hash;		/* bcrypt */
+	} *users;
+	int nr_users;			/* 0: no authentication */
+};
+
 struct config {
 	char *path;
 	char *listen_addr;	/* an IPv4 address to bind */
@@ -75,6 +86,7 @@ struct config {
 	bool state_is_default;	/* named after the port: follows it */
 	struct metric *metrics;
 	int nr_metrics;
+	struct web_config web;
 };
 
 int config_load(const char *path, struct config *cfg);
@@ -133,6 +145,10 @@ int names_check(struct config *cfg);
 void state_recover(struct config *cfg);
 void state_add(struct config *cfg, struct metric *m);
 void state_clear(struct config *cfg);
+
+int web_config_load(const char *path, struct web_config *w);
+void web_config_free(struct web_config *w);
+bool web_auth_ok(const struct web_config *w, const char *user, const char *pass);
 
 void log_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

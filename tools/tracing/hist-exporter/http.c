@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The metrics over HTTP with libmicrohttpd, a thread per connection (so
+ * The metrics over HTTP (HTTPS, with basic authentication, as
+ * --web.config.file says: webconfig.c) with libmicrohttpd, a thread per
+ * connection (so
  * that a slow scrape keeps no other request waiting): the metrics at
  * http_path (--web.telemetry-path, /metrics by default), a landing page at
  * /, 404 elsewhere. Scrapes share reads and are limited in number (below,
@@ -201,6 +203,21 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
 	(void)upload;
 	(void)upload_size;
 	(void)state;
+	if (cfg->web.nr_users) {
+		static char denied[] = "hist-exporter: a user and password are needed\n";
+		char *pass = NULL, *user = MHD_basic_auth_get_username_password(conn, &pass);
+		bool ok = web_auth_ok(&cfg->web, user, pass);
+
+		MHD_free(user);
+		MHD_free(pass);
+		if (!ok) {
+			r = MHD_create_response_from_buffer(strlen(denied), denied,
+							    MHD_RESPMEM_PERSISTENT);
+			ret = MHD_queue_basic_auth_fail_response(conn, "hist-exporter", r);
+			MHD_destroy_response(r);
+			return ret;
+		}
+	}
 	if (strcmp(method, "GET") && strcmp(method, "HEAD"))
 		return reply_text(conn, MHD_HTTP_METHOD_NOT_ALLOWED, "GET only\n");
 	if (!strcmp(url, "/") && strcmp(http_path, "/"))
@@ -275,15 +292,24 @@ int http_listen(struct config *cfg)
  */
 int http_serve(struct config *cfg)
 {
+	unsigned int tls = cfg->web.cert_pem ? MHD_USE_TLS : 0;
+	struct MHD_OptionItem ops[] = {
+		{ MHD_OPTION_LISTEN_SOCKET, listen_fd, NULL },
+		{ MHD_OPTION_CONNECTION_TIMEOUT, 10, NULL },
+		/* Room to answer 503 past the scrapes allowed. */
+		{ MHD_OPTION_CONNECTION_LIMIT, http_max_requests + 16, NULL },
+		{ MHD_OPTION_HTTPS_MEM_KEY, 0, cfg->web.key_pem },
+		{ MHD_OPTION_HTTPS_MEM_CERT, 0, cfg->web.cert_pem },
+		{ MHD_OPTION_END, 0, NULL },
+	};
+
+	/* Without TLS, the list ends before the key and certificate. */
+	if (!tls)
+		ops[3].option = MHD_OPTION_END;
 	daemon_ = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD |
-				   MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ERROR_LOG,
+				   MHD_USE_THREAD_PER_CONNECTION | MHD_USE_ERROR_LOG | tls,
 				   0, NULL, NULL, handle, cfg,
-				   MHD_OPTION_LISTEN_SOCKET, listen_fd,
-				   MHD_OPTION_CONNECTION_TIMEOUT, 10U,
-				   /* Room to answer 503 past the scrapes allowed. */
-				   MHD_OPTION_CONNECTION_LIMIT,
-				   (unsigned int)http_max_requests + 16,
-				   MHD_OPTION_END);
+				   MHD_OPTION_ARRAY, ops, MHD_OPTION_END);
 	if (!daemon_) {
 		log_msg("cannot start the HTTP server on %s:%d", cfg->listen_addr, cfg->port);
 		return -1;

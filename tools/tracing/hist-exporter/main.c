@@ -29,18 +29,20 @@ static void usage_exit(void)
 	      "  --web.listen-address=ADDR:PORT  where to serve (the file's 'listen' otherwise)\n"
 	      "  --web.telemetry-path=PATH       the metrics' path (default /metrics)\n"
 	      "  --web.max-requests=N            scrapes in flight before 503 (default 40)\n"
+	      "  --web.config.file=FILE          TLS and basic authentication (exporter-toolkit's format)\n"
 	      "  --config.check                  read CONFIG, report its errors, exit\n"
 	      "  --version                       print the version and exit\n", stderr);
 	exit(2);
 }
 
-enum { OPT_LISTEN = 256, OPT_PATH, OPT_MAX, OPT_CHECK, OPT_VERSION };
+enum { OPT_LISTEN = 256, OPT_PATH, OPT_MAX, OPT_WEB, OPT_CHECK, OPT_VERSION };
 
 static const struct option options[] = {
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "web.listen-address", required_argument, NULL, OPT_LISTEN },
 	{ "web.telemetry-path", required_argument, NULL, OPT_PATH },
 	{ "web.max-requests", required_argument, NULL, OPT_MAX },
+	{ "web.config.file", required_argument, NULL, OPT_WEB },
 	{ "config.check", no_argument, NULL, OPT_CHECK },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -48,7 +50,7 @@ static const struct option options[] = {
 
 int main(int argc, char **argv)
 {
-	const char *listen_opt = NULL;
+	const char *listen_opt = NULL, *web_opt = NULL;
 	bool check_only = false;
 	struct config cfg;
 	sigset_t sigs;
@@ -72,6 +74,9 @@ int main(int argc, char **argv)
 			http_max_requests = strtol(optarg, &end, 10);
 			if (*end || http_max_requests < 1 || http_max_requests > 10000)
 				usage_exit();
+			break;
+		case OPT_WEB:
+			web_opt = optarg;
 			break;
 		case OPT_CHECK:
 			check_only = true;
@@ -106,6 +111,8 @@ int main(int argc, char **argv)
 		log_msg("--web.listen-address: '%s' is not ADDR:PORT", listen_opt);
 		goto out;
 	}
+	if (web_opt && web_config_load(web_opt, &cfg.web))
+		goto out;
 	if (check_only) {
 		printf("%s: %d metrics, no error found (the kernel checks the triggers at start)\n",
 		       argv[optind], cfg.nr_metrics);
@@ -137,6 +144,7 @@ out_triggers:
 out_http:
 	http_stop();
 out:
+	web_config_free(&cfg.web);
 	config_free(&cfg);
 	return ret;
 }
