@@ -238,6 +238,7 @@ ex_serving()
 	[ -e /run/hist-exporter-9464.triggers ] && ex_fail "the default state file was left"
 
 	ex_concurrent
+	ex_user
 
 	echo "== SIGKILL: the next run removes what it left, then installs its own"
 	printf 'listen 127.0.0.1:9464\nstate /tmp/ex.state\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
@@ -264,6 +265,48 @@ ex_serving()
 	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
 		ex_fail "after the restart's SIGTERM: $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
 	[ -e /tmp/ex.state ] && ex_fail "the state file stayed after a clean stop"
+}
+
+# "user": once its triggers are in, the exporter is that user, reads the
+# tables through tracefs's gid=, and still removes its triggers at exit.
+ex_user()
+{
+	local rc
+	echo "== user tracer, tracefs closed to it: its table unread, its trigger still its own"
+	printf 'listen 127.0.0.1:9464\nuser tracer\nstate /tmp/exu.state\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
+	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving 1 metrics" || ex_fail "user, closed: did not start"
+	ex_get | grep -q '^s_' && ex_fail "user, closed: a table served that tracer cannot read"
+	ex_wait_log "metric s: cannot read or parse the hist_json of sched/sched_switch" ||
+		ex_fail "user, closed: the log does not say the table is unread"
+	kill -TERM $EX_PID
+	wait $EX_PID
+	sed 's/^/    | /' /tmp/exd.out
+	grep -q 'is gone' /tmp/exd.out && ex_fail "user, closed: an unreadable table taken for a trigger gone"
+	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
+		ex_fail "user, closed: left $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+
+	echo "== user tracer: the triggers installed as root, then served as tracer"
+	mount -o remount,gid=1000,mode=0750 $T || ex_fail "user: cannot remount tracefs with gid=1000"
+	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving 1 metrics" || ex_fail "user: did not start"
+	grep -q 'running as user tracer (uid 1000, gid 1000)' /tmp/exd.out ||
+		ex_fail "user: does not say it became tracer"
+	[ "$(awk '/^Uid:/ { print $2 $3 $4 $5 }' /proc/$EX_PID/status)" = 1000100010001000 ] ||
+		ex_fail "user: $(grep -E '^(Uid|Gid):' /proc/$EX_PID/status | tr '\n' ' ')"
+	ex_get | grep -qx 's_entries [0-9]*' || ex_fail "user: no table served as tracer"
+	kill -TERM $EX_PID
+	wait $EX_PID
+	rc=$?
+	sed 's/^/    | /' /tmp/exd.out
+	[ $rc -eq 0 ] || ex_fail "user: exit status $rc after SIGTERM"
+	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
+		ex_fail "user: left $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+	[ -s /tmp/exu.state ] && ex_fail "user: the state file still lists $(cat /tmp/exu.state)"
+	rm -f /tmp/exu.state
+	mount -o remount,gid=0,mode=0700 $T
 }
 
 # ex_round N: N scrapes at once, each answer in /tmp/exc.K; waits for all.

@@ -9,6 +9,8 @@
  *   state FILE         what a run installed, for the next run to remove
  *                      if this one is killed (state.c; default
  *                      /run/hist-exporter-PORT.triggers)
+ *   user NAME          the user to become once the triggers are in
+ *                      (privs.c)
  *
  * then one section per metric, from "metric NAME" to the next one:
  *
@@ -180,6 +182,7 @@ static const char *line_setting(struct config *cfg, char *kw, char *val)
 		cfg->metrics = realloc(cfg->metrics, (cfg->nr_metrics + 1) * sizeof(*m));
 		m = &cfg->metrics[cfg->nr_metrics++];
 		memset(m, 0, sizeof(*m));
+		m->trigger_fd = -1;
 		m->name = strdup(val);
 		return NULL;
 	}
@@ -190,6 +193,8 @@ static const char *line_setting(struct config *cfg, char *kw, char *val)
 			return set_once(&cfg->tracefs, val) ? "tracefs given twice" : NULL;
 		if (!strcmp(kw, "state"))
 			return set_once(&cfg->state, val) ? "state given twice" : NULL;
+		if (!strcmp(kw, "user"))
+			return set_once(&cfg->user, val) ? "user given twice" : NULL;
 		return "unknown keyword (or outside a 'metric' section)";
 	}
 	return metric_setting(&cfg->metrics[cfg->nr_metrics - 1], kw, val);
@@ -312,4 +317,5 @@ void config_free(struct config *cfg)
 	free(cfg->listen_addr);
 	free(cfg->tracefs);
 	free(cfg->state);
+	free(cfg->user);
 }

@@ -17,10 +17,11 @@
  *   names.c    the family and label names of each metric, from its
  *              trigger's spec, checked for clashes at start-up
  *   main.c     start-up, signals, tear-down
+ *   privs.c    the user to become once the triggers are in
  *   log.c      the log, on stderr: called by all, calls none of them
  *
- * Calls go one way: main.c calls http.c, state.c, trigger.c, names.c and
- * config.c; http.c calls webconfig.c and expose.c, which calls trigger.c, reader.c and
+ * Calls go one way: main.c calls http.c, privs.c, state.c, trigger.c,
+ * names.c and config.c; http.c calls webconfig.c and expose.c, which calls trigger.c, reader.c and
  * names.c; state.c calls trigger.c, which calls reader.c and names.c; and
  * all call log.c. (triggers_start() reports
  * each trigger it installs through a function main.c passes it.)
@@ -62,7 +63,8 @@ struct metric {
 	struct tracefs_instance *inst;
 	char *spec;		/* the trigger as hist_json's "spec" shows it */
 	char *hist_key;		/* the .log2/.buckets= key, or NULL */
-	bool installed;		/* ours to remove at exit */
+	bool installed;		/* ours to remove at exit, ... */
+	int trigger_fd;		/* ... through this, opened while root */
 	bool gone;		/* not found at the last scrape */
 	bool unreadable;	/* its hist_json unread at the last scrape */
 };
@@ -83,6 +85,7 @@ struct config {
 	int port;
 	char *tracefs;		/* NULL: find it with libtracefs */
 	char *state;		/* what this run installed (state.c) */
+	char *user;		/* who to become once the triggers are in */
 	bool state_is_default;	/* named after the port: follows it */
 	struct metric *metrics;
 	int nr_metrics;
@@ -99,7 +102,7 @@ int triggers_stop(struct config *cfg);
 int trigger_attach(struct metric *m);
 void trigger_detach(struct metric *m);
 int trigger_write(struct metric *m, const char *cmd);
-bool trigger_present(struct metric *m);
+int trigger_present(struct metric *m);
 int trigger_open_json(struct metric *m);
 bool trigger_event_exists(struct metric *m);
 
@@ -141,6 +144,8 @@ char *value_family(const struct metric *m, const char *value, enum val_kind *kin
 		   bool *is_sum);
 const char *key_label(const struct metric *m, const char *key, bool execname, bool stack);
 int names_check(struct config *cfg);
+
+int privs_drop(struct config *cfg);
 
 void state_recover(struct config *cfg);
 void state_add(struct config *cfg, struct metric *m);

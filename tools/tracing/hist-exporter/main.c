@@ -126,7 +126,7 @@ int main(int argc, char **argv)
 	state_recover(&cfg);
 	if (triggers_start(&cfg, state_add))
 		goto out_http;
-	if (names_check(&cfg))
+	if (names_check(&cfg) || privs_drop(&cfg))
 		goto out_triggers;
 	if (http_serve(&cfg))
 		goto out_triggers;

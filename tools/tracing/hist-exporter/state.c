@@ -10,7 +10,8 @@
  *	INSTANCE <tab> SYSTEM/EVENT <tab> SPEC
  *
  * INSTANCE "-" for the top level, SPEC as hist_json shows it. A clean stop
- * removes the triggers and then the file. A start that finds the file
+ * removes the triggers and then the file (or empties it, when the run has
+ * become a user that may not unlink it: an empty file lists nothing). A start that finds the file
  * removes each trigger it lists that is still there (the sums a killed run
  * gathered are lost; Prometheus sees a counter reset), then the file, and
  * only then installs its own: what a run installs is always its own, from
@@ -23,6 +24,9 @@
 #include <unistd.h>
 
 #include "hist-exporter.h"
+
+/* Open from the first trigger recorded to the end of the run. */
+static int state_fd = -1;
 
 /* Remove one leftover trigger: TEXT is a line of the state file. */
 static void leftover_remove(struct config *cfg, char *text)
@@ -46,7 +50,7 @@ static void leftover_remove(struct config *cfg, char *text)
 	m.event = slash + 1;
 	m.instance = strcmp(inst, "-") ? inst : NULL;
 	m.spec = spec;
-	if (trigger_attach(&m) || !trigger_present(&m)) {
+	if (trigger_attach(&m) || trigger_present(&m) == 0) {
 		trigger_detach(&m);
 		return;
 	}
@@ -101,18 +105,17 @@ void state_recover(struct config *cfg)
 void state_add(struct config *cfg, struct metric *m)
 {
 	char *text;
-	int fd, n;
+	int n;
 
 	n = asprintf(&text, "%s\t%s/%s\t%s\n", m->instance ? m->instance : "-",
 		     m->system, m->event, m->spec);
 	if (n < 0)
 		return;
-	fd = open(cfg->state, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-	if (fd < 0 || write(fd, text, n) != n || fsync(fd))
+	if (state_fd < 0)
+		state_fd = open(cfg->state, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (state_fd < 0 || write(state_fd, text, n) != n || fsync(state_fd))
 		log_msg("%s: cannot record what was installed (%m): a run killed now leaves it",
 			cfg->state);
-	if (fd >= 0)
-		close(fd);
 	free(text);
 }
 
@@ -122,6 +125,11 @@ void state_add(struct config *cfg, struct metric *m)
  */
 void state_clear(struct config *cfg)
 {
-	if (unlink(cfg->state) && errno != ENOENT)
+	/* As another user (privs.c), the file can only be emptied. */
+	if (unlink(cfg->state) && errno != ENOENT &&
+	    (state_fd < 0 || ftruncate(state_fd, 0)))
 		log_msg("%s: cannot remove: %m", cfg->state);
+	if (state_fd >= 0)
+		close(state_fd);
+	state_fd = -1;
 }

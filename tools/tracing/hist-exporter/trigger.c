@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 
@@ -24,6 +25,22 @@
 
 #define TRACEFS_MAGIC 0x74726163
 
+/* FILE of a metric's event, opened with FLAGS: a descriptor, or -1. */
+static int trigger_open_file(struct metric *m, const char *file, int flags)
+{
+	char *rel, *path = NULL;
+	int fd = -1;
+
+	if (asprintf(&rel, "events/%s/%s/%s", m->system, m->event, file) < 0)
+		return -1;
+	path = tracefs_instance_get_file(m->inst, rel);
+	if (path)
+		fd = open(path, flags | O_CLOEXEC);
+	tracefs_put_tracing_file(path);
+	free(rel);
+	return fd;
+}
+
 /**
  * trigger_open_json() - open the hist_json file of a metric's event
  * @m: the metric, attached
@@ -32,28 +49,30 @@
  */
 int trigger_open_json(struct metric *m)
 {
-	char *rel, *path = NULL;
-	int fd = -1;
-
-	if (asprintf(&rel, "events/%s/%s/hist_json", m->system, m->event) < 0)
-		return -1;
-	path = tracefs_instance_get_file(m->inst, rel);
-	if (path)
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-	tracefs_put_tracing_file(path);
-	free(rel);
-	return fd;
+	return trigger_open_file(m, "hist_json", O_RDONLY);
 }
 
 /**
  * trigger_event_exists() - whether a metric's event still has its hist_json
  * @m: the metric
  *
- * Return: true if the file is there (read or not).
+ * Return: false if the file is known not to be there, true otherwise (read
+ * or not, or if it cannot be told).
  */
 bool trigger_event_exists(struct metric *m)
 {
-	return tracefs_event_file_exists(m->inst, m->system, m->event, "hist_json");
+	char *rel, *path;
+	struct stat st;
+	bool gone;
+
+	if (asprintf(&rel, "events/%s/%s/hist_json", m->system, m->event) < 0)
+		return true;
+	path = tracefs_instance_get_file(m->inst, rel);
+	/* Only ENOENT says it is gone: EACCES (say) says nothing. */
+	gone = path && stat(path, &st) && errno == ENOENT;
+	tracefs_put_tracing_file(path);
+	free(rel);
+	return !gone;
 }
 
 /*
@@ -138,6 +157,9 @@ static int install(struct metric *m)
 		goto out;
 	}
 	m->installed = true;
+	m->trigger_fd = trigger_open_file(m, "trigger", O_WRONLY | O_APPEND);
+	if (m->trigger_fd < 0)
+		log_msg("metric %s: cannot keep its trigger file open: %m", m->name);
 	ret = 0;
 out:
 	free(errs_before);
@@ -190,15 +212,14 @@ int trigger_write(struct metric *m, const char *cmd)
  * trigger_present() - whether the trigger of a metric's spec is there
  * @m: the metric, attached, its spec known
  *
- * Return: true if hist_json lists it.
+ * Return: 1 if hist_json lists it, 0 if not, -1 if it cannot be read.
  */
-bool trigger_present(struct metric *m)
+int trigger_present(struct metric *m)
 {
 	struct specs sp;
-	bool found;
+	int found;
 
-	specs_read(m, &sp);
-	found = spec_count(&sp, m->spec);
+	found = specs_read(m, &sp) ? -1 : spec_count(&sp, m->spec) > 0;
 	specs_free(&sp);
 	return found;
 }
@@ -327,7 +348,9 @@ int triggers_stop(struct config *cfg)
 				log_msg("metric %s: its trigger was removed by someone else",
 					m->name);
 			} else if (asprintf(&cmd, "!%s", m->spec) >= 0) {
-				if (trigger_write(m, cmd)) {
+				/* Through the file opened as root, when there is one. */
+				if (m->trigger_fd >= 0 ?
+				    write(m->trigger_fd, cmd, strlen(cmd)) < 0 : trigger_write(m, cmd)) {
 					log_msg("metric %s: cannot remove '%s': %s",
 						m->name, m->spec, strerror(errno));
 					left++;
@@ -338,6 +361,9 @@ int triggers_stop(struct config *cfg)
 			}
 			m->installed = false;
 		}
+		if (m->trigger_fd >= 0)
+			close(m->trigger_fd);
+		m->trigger_fd = -1;
 		trigger_detach(m);
 	}
 	return left;
