@@ -69,6 +69,31 @@ ex_wait_log()	# PATTERN: up to 10 s for the exporter's log to show it
 	return 1
 }
 
+# ex_start WHAT [OPTION...]: the exporter on $EX_CONF in the background
+# (EX_PID), until its log says it serves.
+ex_start()
+{
+	local what=$1
+	shift
+	hist-exporter "$@" $EX_CONF >/tmp/exd.out 2>&1 &
+	EX_PID=$!
+	ex_wait_log "serving " || ex_fail "$what: the exporter did not start"
+}
+
+# ex_stop WHAT [SIGNAL]: stop it with SIGNAL (TERM); it must exit 0 and
+# leave nothing on sched_switch.
+ex_stop()
+{
+	local rc
+	kill -"${2:-TERM}" $EX_PID
+	wait $EX_PID
+	rc=$?
+	sed 's/^/    | /' /tmp/exd.out
+	[ $rc -eq 0 ] || ex_fail "$1: exit status $rc after SIG${2:-TERM}"
+	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
+		ex_fail "$1: left $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+}
+
 ex_errors()
 {
 	local pid
@@ -224,16 +249,8 @@ ex_serving()
 	for sig in HUP QUIT USR1 ALRM; do
 		echo "== SIG$sig: what it installed removed"
 		printf 'listen 127.0.0.1:9464\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
-		hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
-		EX_PID=$!
-		ex_wait_log "serving 1 metrics" || ex_fail "SIG$sig: the exporter did not start"
-		kill -$sig $EX_PID
-		wait $EX_PID
-		rc=$?
-		sed 's/^/    | /' /tmp/exd.out
-		[ $rc -eq 0 ] || ex_fail "exit status $rc after SIG$sig"
-		grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
-			ex_fail "SIG$sig: left $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+		ex_start "SIG$sig"
+		ex_stop "SIG$sig" $sig
 	done
 	[ -e /run/hist-exporter-9464.triggers ] && ex_fail "the default state file was left"
 
@@ -242,28 +259,18 @@ ex_serving()
 
 	echo "== SIGKILL: the next run removes what it left, then installs its own"
 	printf 'listen 127.0.0.1:9464\nstate /tmp/ex.state\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
-	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
-	EX_PID=$!
-	ex_wait_log "serving 1 metrics" || ex_fail "SIGKILL: the exporter did not start"
+	ex_start SIGKILL
 	kill -KILL $EX_PID
 	wait $EX_PID
 	grep -q '^hist:keys=next_pid' $T/events/sched/sched_switch/trigger ||
 		ex_fail "SIGKILL: no trigger left behind, nothing for the next run to recover"
 	[ -s /tmp/ex.state ] || ex_fail "SIGKILL: no state file"
-	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
-	EX_PID=$!
-	ex_wait_log "serving 1 metrics" || ex_fail "the run after SIGKILL did not start"
+	ex_start "the run after SIGKILL"
 	grep -q "on sched/sched_switch, left by an earlier run that did not stop cleanly" /tmp/exd.out ||
 		ex_fail "the run after SIGKILL does not say it removed the leftover"
 	[ "$(grep -c '^hist:keys=next_pid' $T/events/sched/sched_switch/trigger)" = 1 ] ||
 		ex_fail "after the restart: $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
-	kill -TERM $EX_PID
-	wait $EX_PID
-	rc=$?
-	sed 's/^/    | /' /tmp/exd.out
-	[ $rc -eq 0 ] || ex_fail "exit status $rc after the restart's SIGTERM"
-	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
-		ex_fail "after the restart's SIGTERM: $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+	ex_stop "the run after SIGKILL"
 	[ -e /tmp/ex.state ] && ex_fail "the state file stayed after a clean stop"
 }
 
@@ -271,39 +278,24 @@ ex_serving()
 # tables through tracefs's gid=, and still removes its triggers at exit.
 ex_user()
 {
-	local rc
 	echo "== user tracer, tracefs closed to it: its table unread, its trigger still its own"
 	printf 'listen 127.0.0.1:9464\nuser tracer\nstate /tmp/exu.state\nmetric s\n event sched/sched_switch\n trigger hist:keys=next_pid\n' | ex_conf
-	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
-	EX_PID=$!
-	ex_wait_log "serving 1 metrics" || ex_fail "user, closed: did not start"
+	ex_start "user, closed"
 	ex_get | grep -q '^s_' && ex_fail "user, closed: a table served that tracer cannot read"
 	ex_wait_log "metric s: cannot read or parse the hist_json of sched/sched_switch" ||
 		ex_fail "user, closed: the log does not say the table is unread"
-	kill -TERM $EX_PID
-	wait $EX_PID
-	sed 's/^/    | /' /tmp/exd.out
+	ex_stop "user, closed"
 	grep -q 'is gone' /tmp/exd.out && ex_fail "user, closed: an unreadable table taken for a trigger gone"
-	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
-		ex_fail "user, closed: left $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
 
 	echo "== user tracer: the triggers installed as root, then served as tracer"
 	mount -o remount,gid=1000,mode=0750 $T || ex_fail "user: cannot remount tracefs with gid=1000"
-	hist-exporter $EX_CONF >/tmp/exd.out 2>&1 &
-	EX_PID=$!
-	ex_wait_log "serving 1 metrics" || ex_fail "user: did not start"
+	ex_start user
 	grep -q 'running as user tracer (uid 1000, gid 1000)' /tmp/exd.out ||
 		ex_fail "user: does not say it became tracer"
 	[ "$(awk '/^Uid:/ { print $2 $3 $4 $5 }' /proc/$EX_PID/status)" = 1000100010001000 ] ||
 		ex_fail "user: $(grep -E '^(Uid|Gid):' /proc/$EX_PID/status | tr '\n' ' ')"
 	ex_get | grep -qx 's_entries [0-9]*' || ex_fail "user: no table served as tracer"
-	kill -TERM $EX_PID
-	wait $EX_PID
-	rc=$?
-	sed 's/^/    | /' /tmp/exd.out
-	[ $rc -eq 0 ] || ex_fail "user: exit status $rc after SIGTERM"
-	grep -v '^#' $T/events/sched/sched_switch/trigger | grep -q . &&
-		ex_fail "user: left $(grep -v '^#' $T/events/sched/sched_switch/trigger)"
+	ex_stop user
 	[ -s /tmp/exu.state ] && ex_fail "user: the state file still lists $(cat /tmp/exu.state)"
 	rm -f /tmp/exu.state
 	mount -o remount,gid=0,mode=0700 $T
@@ -330,9 +322,8 @@ ex_concurrent()
 	local round shared= refused= n
 	echo "== scrapes at once: one read shared; past --web.max-requests, 503"
 	printf 'listen 127.0.0.1:9464\nmetric big\n event syscalls/sys_enter_write\n trigger hist:keys=count:size=16384 if fd == 77\n' | ex_conf
-	hist-exporter -v --web.telemetry-path=/m $EX_CONF >/tmp/exd.out 2>&1 &
-	EX_PID=$!
-	ex_wait_log "serving 1 metrics on http://127.0.0.1:9464/m" ||
+	ex_start concurrent -v --web.telemetry-path=/m
+	grep -q "serving 1 metrics on http://127.0.0.1:9464/m" /tmp/exd.out ||
 		ex_fail "--web.telemetry-path: not serving on /m"
 	/harness/exporter/workload $(seq 1 8000 | sed 's/^/1:/')
 	for round in 1 2 3 4 5; do
@@ -345,11 +336,8 @@ ex_concurrent()
 	done
 	[ -n "$shared" ] || ex_fail "six scrapes at once made six reads in each of five rounds"
 	echo "    | six scrapes at once, round $shared: $(($(grep -c 'scrape: text' /tmp/exd.out) - n)) reads"
-	kill -TERM $EX_PID
-	wait $EX_PID
-	hist-exporter --web.max-requests=1 --web.telemetry-path=/m $EX_CONF >/tmp/exd.out 2>&1 &
-	EX_PID=$!
-	ex_wait_log "serving 1 metrics" || ex_fail "--web.max-requests=1: did not start"
+	ex_stop concurrent
+	ex_start --web.max-requests=1 --web.max-requests=1 --web.telemetry-path=/m
 	/harness/exporter/workload $(seq 1 8000 | sed 's/^/1:/')
 	for round in 1 2 3 4 5; do
 		ex_round 6
@@ -361,8 +349,7 @@ ex_concurrent()
 	[ -n "$refused" ] || ex_fail "--web.max-requests=1: no scrape refused in five rounds of six at once"
 	wget -q -O - http://127.0.0.1:9464/m 2>/dev/null | grep -qx 'big_entries 8000' ||
 		ex_fail "--web.max-requests=1: a scrape alone refused"
-	kill -TERM $EX_PID
-	wait $EX_PID
+	ex_stop --web.max-requests=1
 	grep -v '^#' $T/events/syscalls/sys_enter_write/trigger | grep -q . &&
 		ex_fail "concurrent: left $(grep -v '^#' $T/events/syscalls/sys_enter_write/trigger)"
 }
