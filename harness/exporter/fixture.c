@@ -51,7 +51,7 @@ int main(int argc, char **argv)
 		struct metric *m = &cfg.metrics[i];
 
 		m->spec = strdup(m->adopt ? m->adopt : m->install);
-		m->hist_key = spec_histogram_key(m->spec);
+		m->hist_key = spec_histogram_key(m->spec, &m->grouping, &m->step);
 	}
 	if (names_check(&cfg))
 		goto out;

@@ -19,6 +19,11 @@
  *   event SYS/EVENT    the event the trigger is on
  *   trigger hist:...   a trigger to install at start and remove at exit
  *   adopt hist:...     or: an existing trigger to export, left as it is
+ *   scale FACTOR       the histogram key field's unit in base units (1e-6
+ *                      for microseconds): its bucket edges and every value
+ *                      of that field are multiplied by it
+ *   range LOW HIGH     every bucket edge from LOW to HIGH (in the key's
+ *                      units) is a bucket of each label set, hits or not
  *   labels K[=L] ...   only these keys become labels (named L); the others
  *                      are summed over. Without it every key but a stack
  *                      is a label, named after the key. Each key once,
@@ -146,6 +151,23 @@ static const char *metric_setting(struct metric *m, const char *kw, char *val)
 			return "one trigger or adopt a metric";
 		m->install = kw[0] == 't' ? strdup(val) : NULL;
 		m->adopt = kw[0] == 'a' ? strdup(val) : NULL;
+		return NULL;
+	}
+	if (!strcmp(kw, "scale")) {
+		char *end;
+
+		m->scale = strtod(val, &end);
+		return *end || !(m->scale > 0) ? "scale must be a number above 0" : NULL;
+	}
+	if (!strcmp(kw, "range")) {
+		unsigned long long lo, hi;
+		int used = -1;
+
+		if (sscanf(val, "%llu %llu%n", &lo, &hi, &used) != 2 || val[used] || lo > hi)
+			return "range must be LOW HIGH, two whole numbers, LOW not above HIGH";
+		m->has_range = true;
+		m->range_lo = lo;
+		m->range_hi = hi;
 		return NULL;
 	}
 	if (!strcmp(kw, "labels")) {

@@ -40,6 +40,7 @@ struct val_def {
 	char *family;		/* NAME_FIELD[_min|_max|_avg], or NAME */
 	enum val_kind kind;
 	bool is_sum;		/* the sum of the histogram's key field */
+	bool of_key;		/* a value of that field: "scale" applies */
 };
 
 /* A whole number of either sign, exactly: a .min or .max. */
@@ -133,6 +134,15 @@ static bool num_less(struct num a, struct num b)
 	if (a.neg != b.neg)
 		return a.neg;
 	return a.neg ? a.mag > b.mag : a.mag < b.mag;
+}
+
+/*
+ * " X\n", a sample's value that "scale" made a fraction: 15 digits, so
+ * that 4 us is 4e-06 and not 3.9999999999999998e-06.
+ */
+static void value_scaled(FILE *out, double x)
+{
+	fprintf(out, " %.15g\n", x);
 }
 
 /* " N\n", a sample's value. */
@@ -253,6 +263,8 @@ static void defs_make(struct table *t, struct metric *m, struct json_object *val
 		d = &t->defs[t->nr_defs++];
 		d->json = strdup(name);
 		d->family = value_family(m, name, &d->kind, &d->is_sum);
+		d->of_key = m->hist_key && !strncmp(name, m->hist_key, strlen(m->hist_key)) &&
+			    strchr(".", name[strlen(m->hist_key)]);
 	}
 }
 
@@ -443,11 +455,53 @@ static size_t group_end(struct table *t, size_t a)
 	return b;
 }
 
+/* The edge after E of M's "range" (the first with FIRST), 0 past its end. */
+static uint64_t range_edge(const struct metric *m, uint64_t e, bool first)
+{
+	if (m->grouping == GROUP_LOG2) {
+		for (e = first ? 1 : e << 1; e && e < m->range_lo; e <<= 1)
+			;
+	} else {
+		/* .buckets=N: the edges are (k+1)N-1. */
+		if (first)
+			e = m->range_lo / m->step * m->step + m->step - 1;
+		else
+			e = e + m->step < e ? 0 : e + m->step;
+	}
+	return e && e <= m->range_hi ? e : 0;
+}
+
+/* One bucket line: NAME_bucket{LABELS,le="E"} CUM. */
+static void bucket_out(FILE *out, struct metric *m, const char *labels, uint64_t e,
+		       uint64_t cum)
+{
+	char le[48];
+	size_t k;
+
+	memcpy(le, "le=\"", 4);
+	if (m->scale)
+		k = 4 + snprintf(le + 4, sizeof(le) - 6, "%.15g", e * m->scale);
+	else
+		k = 4 + num_text(le + 4, false, e);
+	le[k++] = '"';
+	le[k] = '\0';
+	fputs_unlocked(m->name, out);
+	fputs_unlocked("_bucket", out);
+	labels_out(out, labels, le);
+	value_num(out, false, cum);
+}
+
+/*
+ * The buckets of each label set (the series a to end - 1 of one label
+ * set, sorted by le): those that have hits, or with "range" every edge of
+ * it (hits below its first edge counted there, above its last in +Inf
+ * only); then +Inf, _count and _sum.
+ */
 static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 {
 	int sum = -1, i, n = 0;
-	size_t a, b;
-	uint64_t cum, neg;
+	size_t a, b, j;
+	uint64_t cum, neg, total, e;
 
 	for (i = 0; i < t->nr_defs; i++)
 		if (t->defs[i].is_sum && t->defs[i].kind == VAL_COUNTER)
@@ -456,38 +510,39 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 	for (a = 0; a < t->nr; a = b) {
 		size_t end = group_end(t, a);
 
+		for (total = 0, b = a; b < end; b++)
+			total += t->s[b].hits;
 		cum = 0;
-		for (b = a; b < end; b++) {
-			char le[40];
-			size_t k;
-
-			cum += t->s[b].hits;
-			memcpy(le, "le=\"", 4);
-			k = 4 + num_text(le + 4, false, t->s[b].le);
-			le[k++] = '"';
-			le[k] = '\0';
-			fputs_unlocked(m->name, out);
-			fputs_unlocked("_bucket", out);
-			labels_out(out, t->s[a].labels, le);
-			value_num(out, false, cum);
-			n++;
+		if (m->has_range) {
+			for (j = a, e = range_edge(m, 0, true); e; e = range_edge(m, e, false), n++) {
+				for (; j < end && t->s[j].le <= e; j++)
+					cum += t->s[j].hits;
+				bucket_out(out, m, t->s[a].labels, e, cum);
+			}
+		} else {
+			for (j = a; j < end; j++, n++) {
+				cum += t->s[j].hits;
+				bucket_out(out, m, t->s[a].labels, t->s[j].le, cum);
+			}
 		}
 		fprintf(out, "%s_bucket", m->name);
 		labels_out(out, t->s[a].labels, "le=\"+Inf\"");
-		fprintf(out, " %llu\n%s_count", (unsigned long long)cum,
-			m->name);
+		fprintf(out, " %llu\n%s_count", (unsigned long long)total, m->name);
 		labels_out(out, t->s[a].labels, "");
-		fprintf(out, " %llu\n", (unsigned long long)cum);
+		fprintf(out, " %llu\n", (unsigned long long)total);
 		n += 2;
 		if (sum < 0)
 			continue;
-		for (cum = 0, neg = 0; a < b; a++) {
-			cum += t->s[a].v[sum].u;
-			neg += t->s[a].v[sum].neg;
+		for (cum = 0, neg = 0, j = a; j < end; j++) {
+			cum += t->s[j].v[sum].u;
+			neg += t->s[j].v[sum].neg;
 		}
 		fprintf(out, "%s_sum", m->name);
-		labels_out(out, t->s[b - 1].labels, "");
-		fprintf(out, " %llu\n", (unsigned long long)(cum > neg ? cum - neg : 0));
+		labels_out(out, t->s[a].labels, "");
+		if (m->scale)
+			value_scaled(out, (cum > neg ? cum - neg : 0) * m->scale);
+		else
+			value_num(out, false, cum > neg ? cum - neg : 0);
 		n++;
 	}
 	return n;
@@ -499,7 +554,7 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 	enum val_kind kind = t->defs[i].kind;
 	uint64_t u = 0, neg = 0, hits = 0;
 	struct num n = t->s[a].v[i].n;
-	double d = 0;
+	double d = 0, scale;
 	size_t j, entries = 0;
 
 	for (j = a; j < b; j++) {
@@ -513,17 +568,22 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 		if ((kind == VAL_MIN && num_less(v->n, n)) || (kind == VAL_MAX && num_less(n, v->n)))
 			n = v->n;
 	}
-	if (kind == VAL_COUNTER)
+	scale = t->defs[i].of_key && t->m->scale ? t->m->scale : 1;
+	if (kind == VAL_COUNTER && scale == 1)
 		value_num(out, false, u > neg ? u - neg : 0);
-	else if (kind == VAL_MIN || kind == VAL_MAX)
+	else if (kind == VAL_COUNTER)
+		value_scaled(out, (u > neg ? u - neg : 0) * scale);
+	else if ((kind == VAL_MIN || kind == VAL_MAX) && scale == 1)
 		value_num(out, n.neg, n.mag);
+	else if (kind == VAL_MIN || kind == VAL_MAX)
+		value_scaled(out, (n.neg ? -(double)n.mag : (double)n.mag) * scale);
 	else if (hits)
-		fprintf(out, " %.17g\n", d / hits);
+		value_scaled(out, d / hits * scale);
 	else if (entries != 1)
 		/* No hitcount to weight by: known for one entry alone. */
 		fputs(" NaN\n", out);
 	else
-		fprintf(out, " %.17g\n", d);
+		value_scaled(out, d * scale);
 }
 
 static int values_out(FILE *out, bool om, struct metric *m, struct table *t)

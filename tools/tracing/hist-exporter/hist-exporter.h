@@ -33,6 +33,7 @@
 #define HIST_EXPORTER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 struct tracefs_instance;
@@ -43,6 +44,9 @@ struct label_map {
 	char *key;		/* the key as hist_json names it */
 	char *label;		/* the Prometheus label name */
 };
+
+/* How the histogram's key groups its values. */
+enum hist_grouping { GROUP_NONE, GROUP_LOG2, GROUP_BUCKETS, GROUP_LOG2_N };
 
 /* What a value of a trigger is exported as. */
 enum val_kind { VAL_COUNTER, VAL_MIN, VAL_MAX, VAL_AVG };
@@ -58,11 +62,16 @@ struct metric {
 	char *adopt;		/* ... or one that exists, to export only */
 	struct label_map *labels;	/* NULL: every key but stacks */
 	int nr_labels;
+	double scale;		/* "scale": 0, or the key field's unit */
+	bool has_range;		/* "range": every edge from range_lo ... */
+	uint64_t range_lo, range_hi;	/* ... to range_hi is a bucket */
 
 	/* Filled in at start-up by trigger.c. */
 	struct tracefs_instance *inst;
 	char *spec;		/* the trigger as hist_json's "spec" shows it */
-	char *hist_key;		/* the .log2/.buckets= key, or NULL */
+	char *hist_key;		/* the .log2/.buckets= key, or NULL, ... */
+	enum hist_grouping grouping;	/* ... grouped so, ... */
+	uint64_t step;		/* ... by N (.buckets=N, .log2=N) */
 	bool installed;		/* ours to remove at exit, ... */
 	int trigger_fd;		/* ... through this, opened while root */
 	bool gone;		/* not found at the last scrape */
@@ -132,6 +141,9 @@ void expose(struct config *cfg, bool openmetrics, FILE *out,
 
 #define HIST_EXPORTER_VERSION "0.3"
 
+/* The buckets a "range" may make, a label set. */
+#define RANGE_EDGES_MAX 1000
+
 extern bool http_verbose;
 extern const char *http_path;
 extern int http_max_requests;
@@ -139,7 +151,7 @@ int http_listen(struct config *cfg);
 int http_serve(struct config *cfg);
 void http_stop(void);
 
-char *spec_histogram_key(const char *spec);
+char *spec_histogram_key(const char *spec, enum hist_grouping *grouping, uint64_t *step);
 char *value_family(const struct metric *m, const char *value, enum val_kind *kind,
 		   bool *is_sum);
 const char *key_label(const struct metric *m, const char *key, bool execname, bool stack);

@@ -60,22 +60,58 @@ static bool has_mod(const char *field, const char *mod)
 /**
  * spec_histogram_key() - the key a metric's histogram is made of
  * @spec: the trigger's spec
+ * @grouping: set to how that key groups its values (GROUP_NONE if none)
+ * @step: set to the N of .buckets=N or .log2=N
  *
  * Return: the field name (as hist_json names the key) of the first key
  * grouped by .log2, .log2=N or .buckets=N, malloc()ed; NULL if none.
  */
-char *spec_histogram_key(const char *spec)
+char *spec_histogram_key(const char *spec, enum hist_grouping *grouping, uint64_t *step)
 {
-	char *keys = spec_item(spec, "keys="), *tok, *save, *dot, *found = NULL;
+	char *keys = spec_item(spec, "keys="), *tok, *save, *dot, *eq, *found = NULL;
 
+	*grouping = GROUP_NONE;
+	*step = 0;
 	for (tok = keys ? strtok_r(keys, ",", &save) : NULL; tok && !found;
 	     tok = strtok_r(NULL, ",", &save)) {
 		dot = strchr(tok, '.');
-		if (dot && (has_mod(tok, "log2") || has_mod(tok, "buckets")))
-			found = strndup(tok, dot - tok);
+		if (!dot || !(has_mod(tok, "log2") || has_mod(tok, "buckets")))
+			continue;
+		found = strndup(tok, dot - tok);
+		eq = strchr(dot, '=');
+		*step = eq ? strtoull(eq + 1, NULL, 10) : 0;
+		*grouping = has_mod(tok, "buckets") ? GROUP_BUCKETS :
+			    eq ? GROUP_LOG2_N : GROUP_LOG2;
 	}
 	free(keys);
 	return found;
+}
+
+/* The "range" of M: its edges exist and are not too many; false if not. */
+static bool range_ok(const struct metric *m)
+{
+	uint64_t n = 0, e;
+
+	if (!m->has_range)
+		return true;
+	if (m->grouping == GROUP_LOG2) {
+		for (e = 1; e && e <= m->range_hi; e <<= 1)
+			n += e >= m->range_lo;
+	} else if (m->grouping == GROUP_BUCKETS && m->step) {
+		/* Edges (k+1)N-1: those from range_lo to range_hi. */
+		n = (m->range_hi + 1) / m->step -
+		    (m->range_lo ? m->range_lo / m->step : 0);
+	} else {
+		log_msg("metric %s (line %d): 'range' needs a key grouped by .log2 or .buckets=N",
+			m->name, m->line);
+		return false;
+	}
+	if (!n || n > RANGE_EDGES_MAX) {
+		log_msg("metric %s (line %d): 'range' makes %llu buckets, not 1 to %d",
+			m->name, m->line, (unsigned long long)n, RANGE_EDGES_MAX);
+		return false;
+	}
+	return true;
 }
 
 /**
@@ -302,6 +338,7 @@ int names_check(struct config *cfg)
 	for (i = 0; i < cfg->nr_metrics; i++) {
 		families_of(&n, &cfg->metrics[i]);
 		ok &= labels_ok(&cfg->metrics[i]);
+		ok &= range_ok(&cfg->metrics[i]);
 	}
 	for (i = 0; i < n.nr; i++) {
 		free(n.t[i].family);

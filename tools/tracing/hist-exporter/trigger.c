@@ -295,7 +295,7 @@ static int metric_start(struct metric *m)
 	}
 	if (m->install ? install(m) : adopt_trigger(m))
 		return -1;
-	m->hist_key = spec_histogram_key(m->spec);
+	m->hist_key = spec_histogram_key(m->spec, &m->grouping, &m->step);
 	log_msg("metric %s: %s %s/%s: %s", m->name, m->installed ? "installed on" : "adopted on",
 		m->system, m->event, m->spec);
 	return 0;
