@@ -2,18 +2,17 @@
 /*
  * The metrics over HTTP (HTTPS, with basic authentication, as
  * --web.config.file says: webconfig.c) with libmicrohttpd, a thread per
- * connection (so
- * that a slow scrape keeps no other request waiting): the metrics at
- * http_path (--web.telemetry-path, /metrics by default), a landing page at
- * /, 404 elsewhere. Scrapes share reads and are limited in number (below,
- * scrape()). The listening socket is made here, so that an address or port
- * that cannot be bound is reported with the reason before any trigger is
- * installed.
+ * connection, so that a slow scrape keeps no other request waiting: the
+ * metrics at http_path (--web.telemetry-path, /metrics by default), a
+ * landing page at /, 404 elsewhere. Scrapes share reads and are limited in
+ * number (below, scrape()). The listening socket is made here, so that an
+ * address or port that cannot be bound is reported with the reason before
+ * any trigger is installed.
  */
 #include <arpa/inet.h>
 #include <errno.h>
-#include <pthread.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -111,13 +110,18 @@ static void body_release(void *cls)
 	pthread_mutex_unlock(&scrape_lock);
 }
 
-/* A new scrape of format F (the lock held, dropped while it is made). */
+/*
+ * A new scrape of format F (the lock held, dropped while it is made), or
+ * NULL when out of memory.
+ */
 static struct body *scrape_make(struct config *cfg, struct format *f, bool om)
 {
 	struct body *b = calloc(1, sizeof(*b));
 	double user0, sys0, user, sys;
 	FILE *out;
 
+	if (!b)
+		return NULL;
 	f->running = true;
 	while (exposing)
 		pthread_cond_wait(&scrape_done, &scrape_lock);
@@ -126,8 +130,10 @@ static struct body *scrape_make(struct config *cfg, struct format *f, bool om)
 
 	thread_cpu_ms(&user0, &sys0);
 	out = open_memstream(&b->text, &b->len);
-	expose(cfg, om, out, &b->st);
-	fclose(out);
+	if (out) {
+		expose(cfg, om, out, &b->st);
+		fclose(out);
+	}
 	if (http_verbose) {
 		thread_cpu_ms(&user, &sys);
 		log_msg("scrape: %s, %d series, %zu bytes, CPU %.1f ms user + %.1f ms system",
@@ -245,6 +251,8 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
 	pthread_mutex_lock(&scrape_lock);
 	in_flight--;
 	pthread_mutex_unlock(&scrape_lock);
+	if (!b)
+		return reply_text(conn, MHD_HTTP_SERVICE_UNAVAILABLE, "hist-exporter: out of memory\n");
 	r = MHD_create_response_from_buffer_with_free_callback_cls(b->len, b->text,
 								   body_release, b);
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, om ? CT_OPENMETRICS : CT_TEXT);

@@ -32,7 +32,7 @@ static int state_fd = -1;
 static void leftover_remove(struct config *cfg, char *text)
 {
 	char *inst = text, *ev, *spec, *slash, *cmd;
-	struct metric m = { .name = "(left by an earlier run)" };
+	struct metric m = { .name = "(left by an earlier run)", .trigger_fd = -1 };
 
 	ev = strchr(inst, '\t');
 	spec = ev ? strchr(ev + 1, '\t') : NULL;
