@@ -382,7 +382,9 @@ exporter_serve()
 	ex_wait_log "serving 2 metrics" || { echo "@@X FAIL the exporter did not start"; return; }
 	for p in "$hx_phase1" "$hx_phase2"; do
 		echo "@@X PHASE $p"
-		$EX/workload $(echo "$p" | tr , ' ') || echo "@@X FAIL workload $p"
+		# A comm beyond ASCII, which must reach Prometheus as it is.
+		HX_COMM=$(printf 'w\303\266rkload') $EX/workload $(echo "$p" | tr , ' ') ||
+			echo "@@X FAIL workload $p"
 		sleep 4
 	done
 	echo "@@X DONE"
