@@ -32,7 +32,9 @@
  * is not printable ASCII (a control byte, DEL, a byte of no valid
  * sequence) becomes \u00XX, so that the document is valid UTF-8 whatever
  * a string holds, and such a byte reads back as the code point of its
- * value.
+ * value. A reader cannot tell that from the same character written as
+ * valid UTF-8: a comm cut in the middle of "é" ends in the byte 0xc3,
+ * which reads back as "Ã", as the two bytes of a real "Ã" do.
  *
  * Every function here runs in process context under event_mutex.
  */
