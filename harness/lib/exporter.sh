@@ -54,12 +54,12 @@ exporter_tls()
 	local d=$1 hash
 	rm -rf "$d"
 	mkdir -p "$d"
-	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
+	openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 \
 		-subj /CN=hist-exporter-test-ca -keyout "$d/ca.key" -out "$d/ca.crt" 2>/dev/null &&
 	openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -subj /CN=127.0.0.1 \
 		-keyout "$d/server.key" -out "$d/server.csr" 2>/dev/null &&
 	openssl x509 -req -in "$d/server.csr" -CA "$d/ca.crt" -CAkey "$d/ca.key" \
-		-CAcreateserial -days 2 -out "$d/server.crt" \
+		-CAcreateserial -days 30 -out "$d/server.crt" \
 		-extfile <(printf 'subjectAltName=IP:127.0.0.1\n') 2>/dev/null ||
 		die "cannot make the exporter's test certificates"
 	hash=$(python3 -W ignore -c 'import crypt, sys
