@@ -7,7 +7,7 @@ DEPS_PACKAGES=(
 	cpio kmod xz-utils rsync patch ccache sparse util-linux
 	libtracefs-dev libtraceevent-dev trace-cmd	# the clients suite
 	jq						# hist_json's test
-	libmicrohttpd-dev libjson-c-dev libyajl-dev libyaml-dev	# hist-exporter
+	libmicrohttpd-dev libyajl-dev libyaml-dev	# hist-exporter
 	libcrypt-dev pkg-config openssl curl		# and its TLS test
 	prometheus					# its scrape test
 	gnuplot-nox					# make bench's chart

@@ -225,10 +225,10 @@ exporter_fixtures()
 	mkdir -p "$out/fixtures"
 	if ! make -C "$EXPORTER_SRC" OUTPUT="$out/" >"$out/build.log" 2>&1 ||
 	   ! gcc -Wall -Wextra -D_GNU_SOURCE -I"$EXPORTER_SRC" \
-		$(pkg-config --cflags json-c libtracefs yajl) -o "$out/fixture" \
-		"$EXPORTER_DIR/fixture.c" "$out"/{config,trigger,names,reader,expose,log}.o \
+		$(pkg-config --cflags libtracefs yajl) -o "$out/fixture" \
+		"$EXPORTER_DIR/fixture.c" "$out"/{config,trigger,names,reader,arena,expose,log}.o \
 		-Wl,--wrap=trigger_open_json -Wl,--wrap=trigger_event_exists \
-		$(pkg-config --libs json-c libtracefs yajl) >>"$out/build.log" 2>&1; then
+		$(pkg-config --libs libtracefs yajl) >>"$out/build.log" 2>&1; then
 		check_record FAIL host:exporter-fixtures "cannot build: $out/build.log"
 		return
 	fi

@@ -17,7 +17,7 @@
  *
  * The other keys are labels. Entries whose labels are equal once the keys
  * not exported are left out (a stack, or keys a "labels" line omits) are
- * merged: counters added (a signed field's negative sums taken off, the
+ * merged: counters added (up to 2^64 - 1, never wrapping; a signed field's
  * result never below 0), the least .min and the greatest .max kept, .avg
  * weighted by hitcount (without hitcount, nohitcount, an .avg is known for
  * a series of one entry only, and is NaN for more); so are a histogram's
@@ -29,8 +29,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-#include <json-c/json.h>
 
 #include "hist-exporter.h"
 
@@ -58,7 +56,7 @@ struct val {
 
 /* One exported series (a histogram's: one bucket of it). */
 struct series {
-	char *labels;		/* 'a="x",b="y"', or "" */
+	char *labels;		/* 'a="x",b="y"', or "" (in the table's mem) */
 	uint64_t le;
 	uint64_t hits;
 	size_t entries;		/* of the table, merged into it */
@@ -75,21 +73,31 @@ struct table {
 	double seconds;		/* the pass's wall time */
 	bool found;		/* its trigger was in the document */
 	struct table *same;	/* the next table of the same trigger */
-	struct json_object *totals;
+	bool has_totals;	/* the trigger's totals gave ... */
+	uint64_t entries, dropped;	/* ... these two */
 	struct val_def *defs;
 	int nr_defs;
 	struct series *s;
 	size_t nr, cap;
 	size_t *slot;		/* open addressing: index + 1, 0 when free */
 	size_t nr_slots;	/* a power of two, at least twice nr */
+	struct arena mem;	/* the series' labels and values */
+	bool oom;		/* something could not be allocated */
 };
 
 /* The labels being built: LEN bytes of S appended. */
 static void lb_put(struct table *t, const char *s, size_t len)
 {
 	if (t->lb_len + len + 1 > t->lb_cap) {
-		t->lb_cap = 2 * (t->lb_len + len + 1);
-		t->lb = realloc(t->lb, t->lb_cap);
+		size_t cap = 2 * (t->lb_len + len + 1);
+		char *lb = realloc(t->lb, cap);
+
+		if (!lb) {
+			t->oom = true;
+			return;
+		}
+		t->lb = lb;
+		t->lb_cap = cap;
 	}
 	memcpy(t->lb + t->lb_len, s, len);
 	t->lb_len += len;
@@ -120,13 +128,24 @@ static size_t num_text(char *buf, bool neg, uint64_t mag)
 }
 
 /* A JSON integer as a struct num (a double: its whole part). */
-static struct num num_of(struct json_object *v)
+static struct num num_of(const struct jnode *v)
 {
-	int64_t i = json_object_get_int64(v);
+	int64_t i = jnode_i64(v);
 
 	if (i < 0)
 		return (struct num){ true, -(uint64_t)i };
-	return (struct num){ false, json_object_get_uint64(v) };
+	return (struct num){ false, jnode_u64(v) };
+}
+
+/*
+ * A + B, or 2^64 - 1 past it: a counter the merge of entries would wrap
+ * stays at its greatest, rather than coming back as a small number that
+ * Prometheus would take for a reset. (A sum the kernel itself wrapped is
+ * not known here: it comes as a smaller number, as a cleared table does.)
+ */
+static uint64_t add_sat(uint64_t a, uint64_t b)
+{
+	return a + b < a ? UINT64_MAX : a + b;
 }
 
 static bool num_less(struct num a, struct num b)
@@ -184,85 +203,141 @@ static void escape(FILE *out, const char *s, bool quote)
 	}
 }
 
-/* What a key's value says in a label: the name, not the number. */
-static void label_value(struct table *t, struct json_object *v)
+/*
+ * V as JSON, escaped for a label: a scalar as written, a container
+ * compact, a string's bytes below 0x20 (and '"', '\\') escaped as JSON
+ * does.
+ */
+static void lb_json(struct table *t, const struct jnode *v)
 {
-	struct json_object *f, *to;
+	const struct jnode *m;
+	const char *s, *run;
+	char esc[8];
+
+	switch (v->type) {
+	case JSTRING:
+		lb_put(t, "\\\"", 2);
+		for (s = run = v->text; *s; s++) {
+			if (*s != '"' && *s != '\\' && (unsigned char)*s >= 0x20)
+				continue;
+			lb_put(t, run, s - run);
+			snprintf(esc, sizeof(esc), *s == '"' || *s == '\\' ? "\\%c" : "\\u%04x",
+				 *s);
+			lb_escaped(t, esc);
+			run = s + 1;
+		}
+		lb_put(t, run, s - run);
+		lb_put(t, "\\\"", 2);
+		return;
+	case JARRAY:
+	case JOBJECT:
+		lb_put(t, v->type == JARRAY ? "[" : "{", 1);
+		for (m = v->first; m; m = m->next) {
+			if (m != v->first)
+				lb_put(t, ",", 1);
+			if (v->type == JOBJECT) {
+				lb_json(t, &(struct jnode){ .type = JSTRING, .text = m->key });
+				lb_put(t, ":", 1);
+			}
+			lb_json(t, m);
+		}
+		lb_put(t, v->type == JARRAY ? "]" : "}", 1);
+		return;
+	default:
+		lb_str(t, v->text);
+	}
+}
+
+/* V's text, escaped for a label: a string's bytes, other values as JSON. */
+static void lb_text(struct table *t, const struct jnode *v)
+{
+	if (v->type == JARRAY || v->type == JOBJECT)
+		lb_json(t, v);
+	else
+		lb_escaped(t, v->text);
+}
+
+/* What a key's value says in a label: the name, not the number. */
+static void label_value(struct table *t, const struct jnode *v)
+{
+	const struct jnode *f, *to;
 	struct num n;
 	char buf[24];
-	size_t i;
 
-	switch (json_object_get_type(v)) {
-	case json_type_string:
-		lb_escaped(t, json_object_get_string(v));
-		return;
-	case json_type_int:
+	switch (v->type) {
+	case JINT:
 		n = num_of(v);
 		lb_put(t, buf, num_text(buf, n.neg, n.mag));
 		return;
-	case json_type_array:	/* a stack: frames innermost first, ';' between */
-		for (i = 0; i < json_object_array_length(v); i++) {
-			if (i)
+	case JARRAY:	/* a stack: frames innermost first, ';' between */
+		for (f = v->first; f; f = f->next) {
+			if (f != v->first)
 				lb_put(t, ";", 1);
-			lb_escaped(t, json_object_get_string(json_object_array_get_idx(v, i)));
+			lb_text(t, f);
 		}
 		return;
-	case json_type_object:
-		if (json_object_object_get_ex(v, "sym", &f) ||
-		    json_object_object_get_ex(v, "comm", &f) ||
-		    json_object_object_get_ex(v, "name", &f)) {
-			lb_escaped(t, json_object_get_string(f));
-		} else if (json_object_object_get_ex(v, "log2", &f)) {
+	case JOBJECT:
+		f = jnode_get(v, "sym");
+		if (!f)
+			f = jnode_get(v, "comm");
+		if (!f)
+			f = jnode_get(v, "name");
+		if (f) {
+			lb_text(t, f);
+		} else if ((f = jnode_get(v, "log2"))) {
 			lb_str(t, "2^");
-			lb_str(t, json_object_get_string(f));
-		} else if (json_object_object_get_ex(v, "from", &f) &&
-			   json_object_object_get_ex(v, "to", &to)) {
-			lb_str(t, json_object_get_string(f));
+			lb_text(t, f);
+		} else if ((f = jnode_get(v, "from")) && (to = jnode_get(v, "to"))) {
+			lb_text(t, f);
 			lb_put(t, "-", 1);
-			lb_str(t, json_object_get_string(to));
+			lb_text(t, to);
 		} else {
-			lb_escaped(t, json_object_to_json_string(v));
+			lb_text(t, v);
 		}
 		return;
 	default:
-		lb_escaped(t, json_object_get_string(v));
+		lb_text(t, v);
 	}
 }
 
-static const char *label_name(struct metric *m, const char *key, struct json_object *v)
+static const char *label_name(struct metric *m, const char *key, const struct jnode *v)
 {
-	struct json_object *f;
-
-	return key_label(m, key, json_object_is_type(v, json_type_object) &&
-			 json_object_object_get_ex(v, "comm", &f),
-			 json_object_is_type(v, json_type_array));
+	return key_label(m, key, jnode_get(v, "comm") != NULL, v->type == JARRAY);
 }
 
 /* The upper edge of a histogram key's bucket. */
-static uint64_t bucket_edge(struct json_object *v)
+static uint64_t bucket_edge(const struct jnode *v)
 {
-	struct json_object *f;
+	const struct jnode *f;
 	int64_t n;
 
-	if (json_object_object_get_ex(v, "log2", &f)) {
-		n = json_object_get_int64(f);
+	if ((f = jnode_get(v, "log2"))) {
+		n = jnode_i64(f);
 		return n >= 63 ? UINT64_MAX : (uint64_t)1 << n;
 	}
-	if (json_object_object_get_ex(v, "to", &f))
-		return json_object_get_uint64(f);
-	return json_object_get_uint64(v);
+	if ((f = jnode_get(v, "to")))
+		return jnode_u64(f);
+	return jnode_u64(v);
 }
 
-static void defs_make(struct table *t, struct metric *m, struct json_object *values)
+static void defs_make(struct table *t, struct metric *m, const struct jnode *values)
 {
-	json_object_object_foreach(values, name, v) {
-		struct val_def *d;
+	const struct jnode *v;
 
-		(void)v;
-		t->defs = realloc(t->defs, (t->nr_defs + 1) * sizeof(*t->defs));
+	for (v = values->first; v; v = v->next) {
+		const char *name = v->key;
+		struct val_def *d = realloc(t->defs, (t->nr_defs + 1) * sizeof(*t->defs));
+
+		if (!d) {
+			t->oom = true;
+			return;
+		}
+		t->defs = d;
 		d = &t->defs[t->nr_defs++];
 		d->json = strdup(name);
 		d->family = value_family(m, name, &d->kind, &d->is_sum);
+		if (!d->json)
+			t->oom = true;
 		d->of_key = m->hist_key && !strncmp(name, m->hist_key, strlen(m->hist_key)) &&
 			    strchr(".", name[strlen(m->hist_key)]);
 	}
@@ -277,30 +352,37 @@ static size_t hash(const char *s, uint64_t le)
 	return h;
 }
 
-/* Twice the slots, every series put in again. */
-static void slots_grow(struct table *t)
+/* Twice the slots, every series put in again; false out of memory. */
+static bool slots_grow(struct table *t)
 {
-	size_t j, i;
+	size_t j, i, nr_slots = t->nr_slots ? 2 * t->nr_slots : 64;
+	size_t *slot = calloc(nr_slots, sizeof(*slot));
 
+	if (!slot)
+		return false;
 	free(t->slot);
-	t->nr_slots = t->nr_slots ? 2 * t->nr_slots : 64;
-	t->slot = calloc(t->nr_slots, sizeof(*t->slot));
+	t->slot = slot;
+	t->nr_slots = nr_slots;
 	for (j = 0; j < t->nr; j++) {
 		i = hash(t->s[j].labels, t->s[j].le) & (t->nr_slots - 1);
 		while (t->slot[i])
 			i = (i + 1) & (t->nr_slots - 1);
 		t->slot[i] = j + 1;
 	}
+	return true;
 }
 
-/* The series of these labels and bucket, made (labels copied) when new. */
+/*
+ * The series of these labels and bucket, made (labels copied) when new;
+ * NULL out of memory.
+ */
 static struct series *series_get(struct table *t, const char *labels, uint64_t le)
 {
 	size_t i;
 	struct series *s;
 
-	if (2 * (t->nr + 1) > t->nr_slots)
-		slots_grow(t);
+	if (2 * (t->nr + 1) > t->nr_slots && !slots_grow(t))
+		return NULL;
 	i = hash(labels, le) & (t->nr_slots - 1);
 
 	while (t->slot[i]) {
@@ -310,56 +392,66 @@ static struct series *series_get(struct table *t, const char *labels, uint64_t l
 		i = (i + 1) & (t->nr_slots - 1);
 	}
 	if (t->nr == t->cap) {
-		t->cap = t->cap ? 2 * t->cap : 64;
-		t->s = realloc(t->s, t->cap * sizeof(*t->s));
+		size_t cap = t->cap ? 2 * t->cap : 64;
+
+		s = realloc(t->s, cap * sizeof(*t->s));
+		if (!s)
+			return NULL;
+		t->s = s;
+		t->cap = cap;
 	}
-	s = &t->s[t->nr++];
-	t->slot[i] = t->nr;
-	s->labels = strdup(labels);
+	s = &t->s[t->nr];
+	s->labels = arena_text(&t->mem, labels, strlen(labels));
+	s->v = arena_alloc(&t->mem, t->nr_defs * sizeof(*s->v));
+	if (!s->labels || !s->v)
+		return NULL;
+	memset(s->v, 0, t->nr_defs * sizeof(*s->v));
 	s->le = le;
 	s->hits = 0;
 	s->entries = 0;
-	s->v = calloc(t->nr_defs, sizeof(*s->v));
+	t->slot[i] = ++t->nr;
 	return s;
 }
 
-static bool is_number(struct json_object *v)
+static bool is_number(const struct jnode *v)
 {
-	return json_object_is_type(v, json_type_int) || json_object_is_type(v, json_type_double);
+	return v->type == JINT || v->type == JDOUBLE;
 }
 
 /* Whether every value of ENTRY the table counts is a number. */
-static bool values_ok(struct table *t, struct json_object *values)
+static bool values_ok(struct table *t, const struct jnode *values)
 {
-	struct json_object *f;
+	const struct jnode *f;
 	int i;
 
-	if (json_object_object_get_ex(values, "hitcount", &f) && !is_number(f))
+	if ((f = jnode_get(values, "hitcount")) && !is_number(f))
 		return false;
 	for (i = 0; i < t->nr_defs; i++)
-		if (json_object_object_get_ex(values, t->defs[i].json, &f) && !is_number(f))
+		if ((f = jnode_get(values, t->defs[i].json)) && !is_number(f))
 			return false;
 	return true;
 }
 
-static void entry_add(struct table *t, struct metric *m, struct json_object *entry)
+static void entry_add(struct table *t, struct metric *m, const struct jnode *entry)
 {
-	struct json_object *keys = NULL, *values = NULL, *hv = NULL, *f;
+	const struct jnode *keys, *values, *hv = NULL, *f, *v;
 	bool first, has_hits, comma = false;
 	struct series *s;
 	uint64_t le = 0, hits;
 	int i;
 
+	if (t->oom)
+		return;
 	/* A shape of another kernel (or a bug of it) costs the entry only. */
-	if (!json_object_object_get_ex(entry, "keys", &keys) ||
-	    !json_object_object_get_ex(entry, "values", &values) ||
-	    !json_object_is_type(keys, json_type_object) ||
-	    !json_object_is_type(values, json_type_object) || !values_ok(t, values))
+	keys = jnode_get(entry, "keys");
+	values = jnode_get(entry, "values");
+	if (!keys || !values || keys->type != JOBJECT || values->type != JOBJECT ||
+	    !values_ok(t, values))
 		return;
 	t->lb_len = 0;
 	lb_put(t, "", 0);
-	json_object_object_foreach(keys, k, v) {
-		const char *name;
+	for (v = keys->first; v; v = v->next) {
+		const char *k = v->key, *name;
 
 		if (m->hist_key && !strcmp(k, m->hist_key)) {
 			hv = v;
@@ -378,26 +470,32 @@ static void entry_add(struct table *t, struct metric *m, struct json_object *ent
 	}
 	if (hv)
 		le = bucket_edge(hv);
-	s = series_get(t, t->lb, le);
+	s = t->oom ? NULL : series_get(t, t->lb, le);	/* lb_put() may have failed */
+	if (!s) {
+		t->oom = true;
+		return;
+	}
 	/* Not !s->hits: a table with nohitcount has none. */
 	first = !s->entries++;
-	has_hits = json_object_object_get_ex(values, "hitcount", &f);
-	hits = has_hits ? json_object_get_uint64(f) : 0;
-	s->hits += hits;
+	f = jnode_get(values, "hitcount");
+	has_hits = f != NULL;
+	hits = jnode_u64(f);
+	s->hits = add_sat(s->hits, hits);
 	for (i = 0; i < t->nr_defs; i++) {
 		struct val *v = &s->v[i];
 		double d;
 
-		if (!json_object_object_get_ex(values, t->defs[i].json, &f))
+		f = jnode_get(values, t->defs[i].json);
+		if (!f)
 			continue;
-		d = json_object_get_double(f);
+		d = jnode_double(f);
 		switch (t->defs[i].kind) {
 		case VAL_COUNTER:
 			/* The sum of a signed field may be below zero. */
-			if (json_object_get_int64(f) < 0)
-				v->neg -= (uint64_t)json_object_get_int64(f);
+			if (jnode_i64(f) < 0)
+				v->neg = add_sat(v->neg, -(uint64_t)jnode_i64(f));
 			else
-				v->u += json_object_get_uint64(f);
+				v->u = add_sat(v->u, jnode_u64(f));
 			break;
 		case VAL_MIN:
 			if (first || num_less(num_of(f), v->n))
@@ -511,17 +609,17 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 		size_t end = group_end(t, a);
 
 		for (total = 0, b = a; b < end; b++)
-			total += t->s[b].hits;
+			total = add_sat(total, t->s[b].hits);
 		cum = 0;
 		if (m->has_range) {
 			for (j = a, e = range_edge(m, 0, true); e; e = range_edge(m, e, false), n++) {
 				for (; j < end && t->s[j].le <= e; j++)
-					cum += t->s[j].hits;
+					cum = add_sat(cum, t->s[j].hits);
 				bucket_out(out, m, t->s[a].labels, e, cum);
 			}
 		} else {
 			for (j = a; j < end; j++, n++) {
-				cum += t->s[j].hits;
+				cum = add_sat(cum, t->s[j].hits);
 				bucket_out(out, m, t->s[a].labels, t->s[j].le, cum);
 			}
 		}
@@ -534,8 +632,8 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 		if (sum < 0)
 			continue;
 		for (cum = 0, neg = 0, j = a; j < end; j++) {
-			cum += t->s[j].v[sum].u;
-			neg += t->s[j].v[sum].neg;
+			cum = add_sat(cum, t->s[j].v[sum].u);
+			neg = add_sat(neg, t->s[j].v[sum].neg);
 		}
 		fprintf(out, "%s_sum", m->name);
 		labels_out(out, t->s[a].labels, "");
@@ -560,9 +658,9 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 	for (j = a; j < b; j++) {
 		struct val *v = &t->s[j].v[i];
 
-		u += v->u;
-		neg += v->neg;
-		hits += t->s[j].hits;
+		u = add_sat(u, v->u);
+		neg = add_sat(neg, v->neg);
+		hits = add_sat(hits, t->s[j].hits);
 		entries += t->s[j].entries;
 		d += v->d;
 		if ((kind == VAL_MIN && num_less(v->n, n)) || (kind == VAL_MAX && num_less(n, v->n)))
@@ -614,24 +712,19 @@ static int values_out(FILE *out, bool om, struct metric *m, struct table *t)
 	return n;
 }
 
-static int totals_out(FILE *out, bool om, struct metric *m, struct json_object *tot)
+static int totals_out(FILE *out, bool om, struct metric *m, struct table *t)
 {
-	struct json_object *e = NULL, *d = NULL;
 	char *fam;
 
-	if (!json_object_object_get_ex(tot, "entries", &e) ||
-	    !json_object_object_get_ex(tot, "dropped", &d) ||
-	    asprintf(&fam, "%s_entries", m->name) < 0)
+	if (!t->has_totals || asprintf(&fam, "%s_entries", m->name) < 0)
 		return 0;
 	family_head(out, om, fam, "", "gauge", m, "entries in the table");
-	fprintf(out, "%s %llu\n", fam,
-		(unsigned long long)json_object_get_uint64(e));
+	fprintf(out, "%s %llu\n", fam, (unsigned long long)t->entries);
 	free(fam);
 	if (asprintf(&fam, "%s_dropped", m->name) < 0)
 		return 1;
 	family_head(out, om, fam, "_total", "counter", m, "hits dropped: the table was full");
-	fprintf(out, "%s_total %llu\n", fam,
-		(unsigned long long)json_object_get_uint64(d));
+	fprintf(out, "%s_total %llu\n", fam, (unsigned long long)t->dropped);
 	free(fam);
 	return 2;
 }
@@ -639,13 +732,9 @@ static int totals_out(FILE *out, bool om, struct metric *m, struct json_object *
 /* Back to no series and no values, its metric and pass state kept. */
 static void table_clear(struct table *t)
 {
-	size_t j;
 	int i;
 
-	for (j = 0; j < t->nr; j++) {
-		free(t->s[j].labels);
-		free(t->s[j].v);
-	}
+	arena_reset(&t->mem, false);
 	for (i = 0; i < t->nr_defs; i++) {
 		free(t->defs[i].json);
 		free(t->defs[i].family);
@@ -653,7 +742,6 @@ static void table_clear(struct table *t)
 	free(t->defs);
 	free(t->s);
 	free(t->slot);
-	json_object_put(t->totals);
 	free(t->lb);
 	t->lb = NULL;
 	t->lb_len = t->lb_cap = 0;
@@ -663,7 +751,8 @@ static void table_clear(struct table *t)
 	t->nr = t->cap = 0;
 	t->slot = NULL;
 	t->nr_slots = 0;
-	t->totals = NULL;
+	t->has_totals = false;
+	t->oom = false;
 	t->found = false;
 }
 
@@ -675,7 +764,7 @@ static int metric_out(FILE *out, bool om, struct table *t)
 	qsort(t->s, t->nr, sizeof(*t->s), series_cmp);
 	series = m->hist_key && t->nr ? histogram_out(out, om, m, t) : 0;
 	series += values_out(out, om, m, t);
-	series += totals_out(out, om, m, t->totals);
+	series += totals_out(out, om, m, t);
 	return series;
 }
 
@@ -756,28 +845,28 @@ static void *on_trigger(void *arg, const char *spec)
 	return first;
 }
 
-static void on_entry(void *ctx, struct json_object *entry)
+static void on_entry(void *ctx, const struct jnode *entry)
 {
-	struct json_object *values;
+	const struct jnode *values = jnode_get(entry, "values");
 	struct table *t;
 
 	for (t = ctx; t; t = t->same) {
 		/* Every entry has the same values: the first names them. */
-		if (!t->defs && json_object_is_type(entry, json_type_object) &&
-		    json_object_object_get_ex(entry, "values", &values) &&
-		    json_object_is_type(values, json_type_object))
+		if (!t->defs && values && values->type == JOBJECT)
 			defs_make(t, t->m, values);
 		entry_add(t, t->m, entry);
 	}
 }
 
-static void on_totals(void *ctx, struct json_object *totals)
+static void on_totals(void *ctx, const struct jnode *totals)
 {
+	const struct jnode *e = jnode_get(totals, "entries"), *d = jnode_get(totals, "dropped");
 	struct table *t;
 
 	for (t = ctx; t; t = t->same) {
-		json_object_put(t->totals);
-		t->totals = json_object_get(totals);
+		t->has_totals = e && d;
+		t->entries = jnode_u64(e);
+		t->dropped = jnode_u64(d);
 	}
 }
 
@@ -785,7 +874,8 @@ static void on_totals(void *ctx, struct json_object *totals)
  * Read the hist_json of metric I's event into the tables of every metric
  * of that event. Return: 0, or -1 when it could not be read whole (the
  * tables of the event are then emptied: nothing of a partial read is
- * exported).
+ * exported). A table that could not hold its series (out of memory) is
+ * emptied alone, as if unread.
  */
 static int event_read(struct table *t, int nr, int i)
 {
@@ -806,9 +896,11 @@ static int event_read(struct table *t, int nr, int i)
 		if (!same_event(t[j].m, t[i].m))
 			continue;
 		t[j].read = true;
-		t[j].unread = ret != 0;
+		t[j].unread = ret != 0 || t[j].oom;
 		t[j].seconds = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-		if (ret)
+		if (t[j].oom)
+			log_msg("metric %s: out of memory for the series of its table", t[j].m->name);
+		if (t[j].unread)
 			table_clear(&t[j]);
 	}
 	return ret;
@@ -829,13 +921,17 @@ static int event_read(struct table *t, int nr, int i)
  * A hist_json that cannot be read or parsed while its event is there says
  * nothing of the trigger: the metric is left out (logged once) and the
  * trigger stays the exporter's.
+ *
+ * Return: 0, or -1 when out of memory before anything was written.
  */
-void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
+int expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats *st)
 {
 	struct table *t = calloc(cfg->nr_metrics, sizeof(*t));
 	int i;
 
 	st->series = 0;
+	if (!t)
+		return -1;
 	for (i = 0; i < cfg->nr_metrics; i++)
 		t[i].m = &cfg->metrics[i];
 	for (i = 0; i < cfg->nr_metrics; i++) {
@@ -875,4 +971,5 @@ void expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats
 	for (i = 0; i < cfg->nr_metrics; i++)
 		table_clear(&t[i]);
 	free(t);
+	return 0;
 }

@@ -18,13 +18,16 @@
  *              trigger's spec, checked for clashes at start-up
  *   main.c     start-up, signals, tear-down
  *   privs.c    the user to become once the triggers are in
+ *   arena.c    memory cut in order and given back at once: an entry of
+ *              the reader's, the series of a scrape
  *   log.c      the log, on stderr: called by all, calls none of them
  *
  * Calls go one way: main.c calls http.c, privs.c, state.c, trigger.c,
- * names.c and config.c; http.c calls webconfig.c and expose.c, which calls trigger.c, reader.c and
- * names.c; state.c calls trigger.c, which calls reader.c and names.c; and
- * all call log.c. (triggers_start() reports
- * each trigger it installs through a function main.c passes it.)
+ * names.c and config.c; http.c calls webconfig.c and expose.c; expose.c
+ * calls trigger.c, reader.c, names.c and arena.c; state.c calls trigger.c,
+ * which calls reader.c and names.c; reader.c calls arena.c; and all call
+ * log.c. (triggers_start() reports each trigger it installs through a
+ * function main.c passes it.)
  * Requests run on libmicrohttpd's threads, one a connection; scrapes share
  * one expose() at a time (http.c); the main thread only waits for a signal
  * that ends the process, after starting them.
@@ -37,7 +40,6 @@
 #include <stdio.h>
 
 struct tracefs_instance;
-struct json_object;
 
 /* One key of the trigger made a label, as the configuration names it. */
 struct label_map {
@@ -115,16 +117,55 @@ int trigger_present(struct metric *m);
 int trigger_open_json(struct metric *m);
 bool trigger_event_exists(struct metric *m);
 
+/* See arena.c. */
+struct arena {
+	struct arena_block *head;
+};
+
+void *arena_alloc(struct arena *a, size_t n);
+char *arena_text(struct arena *a, const void *s, size_t len);
+void arena_reset(struct arena *a, bool keep);
+
+/*
+ * A JSON value of one entry (or one totals) of a hist_json document, as
+ * reader.c builds it: it lives for the call it is handed to only.
+ * Numbers keep what the document wrote (text) beside their value: a
+ * whole number of 64 bits of either sign exactly (neg, mag), any other as
+ * a double. A container's members (an object's, each with its key) or
+ * elements are a list in the document's order; an object never has two
+ * members of one key (a later one replaces the earlier one's value, in its
+ * place).
+ */
+enum jtype { JNULL, JBOOL, JINT, JDOUBLE, JSTRING, JARRAY, JOBJECT };
+
+struct jnode {
+	enum jtype type;
+	const char *key;	/* the member's name, in an object */
+	const char *text;	/* a scalar as written (a string: its bytes) */
+	bool neg;		/* JINT: the sign, ... */
+	uint64_t mag;		/* ... and the magnitude */
+	double d;		/* JDOUBLE */
+	struct jnode *first;	/* a container's first member or element */
+	struct jnode *last;
+	struct jnode *next;	/* the next of the container holding this */
+};
+
+/* A member of an object by its key, NULL if none (or no object). */
+const struct jnode *jnode_get(const struct jnode *obj, const char *key);
+/* A value as a number, converted as JSON readers do (clamped). */
+int64_t jnode_i64(const struct jnode *v);
+uint64_t jnode_u64(const struct jnode *v);
+double jnode_double(const struct jnode *v);
+
 /*
  * What one pass over a hist_json document hands out (reader.c): for each
  * trigger its spec, to trigger(), which returns where its entries and its
- * totals go (NULL: skipped); then each entry and the totals, as json-c
- * objects that live for the call only.
+ * totals go (NULL: skipped); then each entry and the totals.
  */
 struct hist_visit {
 	void *(*trigger)(void *arg, const char *spec);
-	void (*entry)(void *ctx, struct json_object *entry);
-	void (*totals)(void *ctx, struct json_object *totals);
+	void (*entry)(void *ctx, const struct jnode *entry);
+	void (*totals)(void *ctx, const struct jnode *totals);
 	void *arg;
 };
 
@@ -136,8 +177,8 @@ struct scrape_stats {
 	int series;
 };
 
-void expose(struct config *cfg, bool openmetrics, FILE *out,
-	    struct scrape_stats *st);
+int expose(struct config *cfg, bool openmetrics, FILE *out,
+	   struct scrape_stats *st);
 
 #define HIST_EXPORTER_VERSION "0.3"
 

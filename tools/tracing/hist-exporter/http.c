@@ -112,7 +112,8 @@ static void body_release(void *cls)
 
 /*
  * A new scrape of format F (the lock held, dropped while it is made), or
- * NULL when out of memory.
+ * NULL when out of memory; its text is NULL when that was not whole (out
+ * of memory too).
  */
 static struct body *scrape_make(struct config *cfg, struct format *f, bool om)
 {
@@ -131,8 +132,12 @@ static struct body *scrape_make(struct config *cfg, struct format *f, bool om)
 	thread_cpu_ms(&user0, &sys0);
 	out = open_memstream(&b->text, &b->len);
 	if (out) {
-		expose(cfg, om, out, &b->st);
-		fclose(out);
+		int bad = expose(cfg, om, out, &b->st);
+
+		if (fclose(out) || bad) {
+			free(b->text);
+			b->text = NULL;
+		}
 	}
 	if (http_verbose) {
 		thread_cpu_ms(&user, &sys);
@@ -251,8 +256,11 @@ static enum MHD_Result handle(void *cls, struct MHD_Connection *conn, const char
 	pthread_mutex_lock(&scrape_lock);
 	in_flight--;
 	pthread_mutex_unlock(&scrape_lock);
-	if (!b)
+	if (!b || !b->text) {
+		if (b)
+			body_release(b);
 		return reply_text(conn, MHD_HTTP_SERVICE_UNAVAILABLE, "hist-exporter: out of memory\n");
+	}
 	r = MHD_create_response_from_buffer_with_free_callback_cls(b->len, b->text,
 								   body_release, b);
 	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, om ? CT_OPENMETRICS : CT_TEXT);

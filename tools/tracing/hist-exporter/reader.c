@@ -2,8 +2,7 @@
 /*
  * One pass over a hist_json document, as it is read, with yajl's event
  * parser: the memory it takes is one entry's, whatever the table's size
- * (a table of 2^20 entries is a document of some 100 MB, which json-c would
- * have held whole, and several times over as objects).
+ * (a table of 2^20 entries is a document of some 75 MB).
  *
  * The document (histogram.rst, section 3.9):
  *
@@ -11,7 +10,7 @@
  *
  * The pass hands out, for each trigger, its spec (visit->trigger(), which
  * says where the trigger's entries go, if anywhere), then each entry E and
- * the totals T, each built as a small json-c object that lives for the
+ * the totals T, each built as a tree of struct jnode that lives for the
  * call only. A trigger whose entries come before its spec has them
  * skipped. Anything else in the document is read and dropped; a member of
  * another shape than this (an "entries" that is no array...) is handed out
@@ -20,20 +19,25 @@
  * Nesting is tracked by depth: 1 the document, 2 "triggers", 3 a trigger,
  * 4 its "entries" array (or its "totals" object, captured at once), 5 an
  * entry (captured). A captured value is built on a stack of containers at
- * most CAPTURE_DEPTH deep; past that, levels are only counted (extra) and
- * the entry is dropped.
+ * most CAPTURE_DEPTH deep, each object of at most OBJECT_MEMBERS members;
+ * past either, levels are only counted (extra) and the capture is dropped.
+ *
+ * The nodes and their text are cut from an arena (arena.c) that is emptied
+ * after each capture is handed out, its first block kept: an entry costs
+ * no allocation once the first has been read, and a document of any size
+ * holds at most one entry's worth of memory.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include <json-c/json.h>
 #include <yajl/yajl_parse.h>
 
 #include "hist-exporter.h"
 
-#define CAPTURE_DEPTH 16
+#define CAPTURE_DEPTH	16
+#define OBJECT_MEMBERS	256
 
 struct pass {
 	const struct hist_visit *visit;
@@ -42,84 +46,130 @@ struct pass {
 	char member[16];		/* the trigger's member being read */
 	bool in_entries;		/* depth 4 is the trigger's "entries" */
 	/* The value being captured: an entry, or a trigger's totals. */
-	struct json_object *stack[CAPTURE_DEPTH];
-	char *keys[CAPTURE_DEPTH];	/* the member each level's next value is */
+	struct jnode *stack[CAPTURE_DEPTH];
+	int members[CAPTURE_DEPTH];	/* of each object on the stack */
+	const char *key;		/* the member the next value is */
 	int sp;				/* 0: not capturing */
-	int extra;			/* levels open past CAPTURE_DEPTH */
+	int extra;			/* levels open past the bounds */
 	bool capture_totals;
-	bool too_deep;
+	bool dropped;			/* the capture went past a bound */
+	struct arena arena;		/* what is captured, and its text */
 };
 
-/* The object being captured takes VAL (as the next member or element). */
-static void put(struct pass *p, struct json_object *val)
+/*
+ * A node of TYPE with TEXT (LEN bytes, copied; a container: none), or
+ * NULL out of memory.
+ */
+static struct jnode *node_new(struct pass *p, enum jtype type, const void *text, size_t len)
 {
-	struct json_object *top = p->stack[p->sp - 1];
+	struct jnode *n = arena_alloc(&p->arena, sizeof(*n));
 
-	if (json_object_is_type(top, json_type_array)) {
-		json_object_array_add(top, val);
-	} else {
-		json_object_object_add(top, p->keys[p->sp - 1] ? p->keys[p->sp - 1] : "", val);
-		free(p->keys[p->sp - 1]);
-		p->keys[p->sp - 1] = NULL;
+	if (!n)
+		return NULL;
+	memset(n, 0, sizeof(*n));
+	n->type = type;
+	n->text = text ? arena_text(&p->arena, text, len) : "";
+	return n->text ? n : NULL;
+}
+
+/*
+ * The container on top of the stack takes VAL (as the next element, or as
+ * the member p->key, in place of an earlier member of that key). Return
+ * false if an object would go past OBJECT_MEMBERS.
+ */
+static bool put(struct pass *p, struct jnode *val)
+{
+	struct jnode *top = p->stack[p->sp - 1], *m, *prev = NULL;
+
+	if (top->type == JOBJECT) {
+		val->key = p->key ? p->key : "";
+		p->key = NULL;
+		for (m = top->first; m; prev = m, m = m->next) {
+			if (strcmp(m->key, val->key))
+				continue;
+			val->next = m->next;
+			if (prev)
+				prev->next = val;
+			else
+				top->first = val;
+			if (top->last == m)
+				top->last = val;
+			return true;
+		}
+		if (++p->members[p->sp - 1] > OBJECT_MEMBERS)
+			return false;
 	}
+	if (top->last)
+		top->last->next = val;
+	else
+		top->first = val;
+	top->last = val;
+	return true;
 }
 
 /* A scalar at depth 3 (a trigger's member) or inside a capture. */
-static int scalar(struct pass *p, struct json_object *val)
+static int scalar(struct pass *p, struct jnode *val)
 {
-	if (p->extra) {
-		json_object_put(val);
+	if (!val)
+		return 0;	/* out of memory: the read fails */
+	if (p->extra)
 		return 1;
-	}
 	if (p->sp) {
-		put(p, val);
+		if (!put(p, val))
+			p->dropped = true;
 		return 1;
 	}
-	if (p->depth == 3 && !strcmp(p->member, "spec") &&
-	    json_object_is_type(val, json_type_string))
-		p->ctx = p->visit->trigger(p->visit->arg, json_object_get_string(val));
-	json_object_put(val);
+	if (p->depth == 3 && !strcmp(p->member, "spec") && val->type == JSTRING)
+		p->ctx = p->visit->trigger(p->visit->arg, val->text);
+	/* Not captured: nothing else of the arena is in use. */
+	arena_reset(&p->arena, true);
 	return 1;
 }
 
 static int on_null(void *arg)
 {
-	return scalar(arg, NULL);
+	return scalar(arg, node_new(arg, JNULL, "null", 4));
 }
 
 static int on_boolean(void *arg, int b)
 {
-	return scalar(arg, json_object_new_boolean(b));
+	return scalar(arg, node_new(arg, JBOOL, b ? "true" : "false", b ? 4 : 5));
 }
 
-/* Numbers as json-c keeps them: u64 and s64 exactly, doubles otherwise. */
+/*
+ * Whole numbers of 64 bits of either sign exactly, doubles otherwise. yajl
+ * hands out only JSON's numbers: -?digits, then maybe a fraction and an
+ * exponent; a whole number is one of digits alone.
+ */
 static int on_number(void *arg, const char *text, size_t len)
 {
-	char buf[64], *end;
-	struct json_object *val;
+	struct jnode *n = node_new(arg, JINT, text, len);
+	const char *c;
+	bool whole;
 
-	if (len >= sizeof(buf))
-		len = sizeof(buf) - 1;
-	memcpy(buf, text, len);
-	buf[len] = '\0';
-	errno = 0;
-	if (buf[0] == '-') {
-		long long v = strtoll(buf, &end, 10);
+	if (!n)
+		return 0;
+	n->neg = n->text[0] == '-';
+	c = n->text + n->neg;
+	whole = *c;
+	for (; *c && whole; c++) {
+		unsigned int digit = *c - '0';
 
-		val = !*end && !errno ? json_object_new_int64(v) : NULL;
-	} else {
-		unsigned long long v = strtoull(buf, &end, 10);
-
-		val = !*end && !errno ? json_object_new_uint64(v) : NULL;
+		whole = digit <= 9 && n->mag <= (UINT64_MAX - digit) / 10;
+		n->mag = n->mag * 10 + digit;
 	}
-	if (!val)
-		val = json_object_new_double(strtod(buf, NULL));
-	return scalar(arg, val);
+	if (!whole || (n->neg && n->mag > (uint64_t)INT64_MAX + 1)) {
+		n->type = JDOUBLE;
+		n->mag = 0;
+		n->neg = false;
+		n->d = strtod(n->text, NULL);
+	}
+	return scalar(arg, n);
 }
 
 static int on_string(void *arg, const unsigned char *s, size_t len)
 {
-	return scalar(arg, json_object_new_string_len((const char *)s, len));
+	return scalar(arg, node_new(arg, JSTRING, s, len));
 }
 
 static int on_key(void *arg, const unsigned char *s, size_t len)
@@ -129,48 +179,48 @@ static int on_key(void *arg, const unsigned char *s, size_t len)
 	if (p->extra)
 		return 1;
 	if (p->sp) {
-		free(p->keys[p->sp - 1]);
-		p->keys[p->sp - 1] = strndup((const char *)s, len);
-	} else if (p->depth == 3) {
-		snprintf(p->member, sizeof(p->member), "%.*s", (int)len, (const char *)s);
+		p->key = arena_text(&p->arena, s, len);
+		return p->key != NULL;
 	}
+	if (p->depth == 3)
+		snprintf(p->member, sizeof(p->member), "%.*s", (int)len, (const char *)s);
 	return 1;
 }
 
 /* A container opens: inside a capture, or one that starts one. */
-static int open_container(struct pass *p, struct json_object *c)
+static int open_container(struct pass *p, enum jtype type)
 {
-	bool array = json_object_is_type(c, json_type_array);
+	struct jnode *c;
 
-	if (p->sp == CAPTURE_DEPTH || p->extra) {
-		/* Too deep to keep: counted, not built, its entry dropped. */
-		p->too_deep = true;
+	if (p->sp == CAPTURE_DEPTH || p->extra || p->dropped) {
+		/* Past a bound: counted, not built, its capture dropped. */
+		p->dropped = true;
 		p->extra++;
-		json_object_put(c);
 		return 1;
 	}
-	if (p->sp) {
-		put(p, json_object_get(c));
-	} else if (p->ctx && p->in_entries && p->depth == 4) {
-		p->capture_totals = false;		/* an entry */
-	} else if (p->ctx && p->depth == 3 && !strcmp(p->member, "totals")) {
-		p->capture_totals = true;
-	} else {
+	if (!p->sp && !(p->ctx && p->in_entries && p->depth == 4) &&
+	    !(p->ctx && p->depth == 3 && !strcmp(p->member, "totals"))) {
 		/* Not kept; the entries array is where entries start. */
 		p->depth++;
-		p->in_entries = p->ctx && p->depth == 4 && array &&
+		p->in_entries = p->ctx && p->depth == 4 && type == JARRAY &&
 				!strcmp(p->member, "entries");
-		json_object_put(c);
 		return 1;
 	}
-	p->stack[p->sp] = c;
-	p->keys[p->sp++] = NULL;
+	c = node_new(p, type, NULL, 0);
+	if (!c)
+		return 0;
+	if (!p->sp)
+		p->capture_totals = p->depth == 3;	/* else an entry */
+	else if (!put(p, c))
+		p->dropped = true;
+	p->members[p->sp] = 0;
+	p->stack[p->sp++] = c;
 	return 1;
 }
 
 static int close_container(struct pass *p)
 {
-	struct json_object *done;
+	struct jnode *done;
 
 	if (p->extra) {
 		p->extra--;
@@ -185,32 +235,28 @@ static int close_container(struct pass *p)
 		return 1;
 	}
 	done = p->stack[--p->sp];
-	free(p->keys[p->sp]);
-	p->keys[p->sp] = NULL;
-	if (p->sp) {
-		json_object_put(done);
+	if (p->sp)
 		return 1;
-	}
 	/* A whole capture: handed out, then gone. */
-	if (!p->too_deep) {
+	if (!p->dropped) {
 		if (p->capture_totals)
 			p->visit->totals(p->ctx, done);
 		else
 			p->visit->entry(p->ctx, done);
 	}
-	p->too_deep = false;
-	json_object_put(done);
+	p->dropped = false;
+	arena_reset(&p->arena, true);
 	return 1;
 }
 
 static int on_start_map(void *arg)
 {
-	return open_container(arg, json_object_new_object());
+	return open_container(arg, JOBJECT);
 }
 
 static int on_start_array(void *arg)
 {
-	return open_container(arg, json_object_new_array());
+	return open_container(arg, JARRAY);
 }
 
 static int on_end(void *arg)
@@ -245,7 +291,6 @@ int hist_json_visit(int fd, const struct hist_visit *visit)
 	yajl_handle h;
 	yajl_status st = yajl_status_ok;
 	ssize_t n;
-	int i;
 
 	h = yajl_alloc(&callbacks, NULL, &p);
 	if (!h)
@@ -262,9 +307,87 @@ int hist_json_visit(int fd, const struct hist_visit *visit)
 	if (st == yajl_status_ok)
 		st = yajl_complete_parse(h);
 	yajl_free(h);
-	for (i = 0; i < p.sp; i++) {
-		json_object_put(p.stack[i]);
-		free(p.keys[i]);
-	}
+	arena_reset(&p.arena, false);
 	return st == yajl_status_ok ? 0 : -1;
+}
+
+const struct jnode *jnode_get(const struct jnode *obj, const char *key)
+{
+	const struct jnode *m;
+
+	if (!obj || obj->type != JOBJECT)
+		return NULL;
+	for (m = obj->first; m; m = m->next)
+		if (!strcmp(m->key, key))
+			return m;
+	return NULL;
+}
+
+/* A string's number: 0 if it is none. */
+static double text_double(const char *s)
+{
+	char *end;
+	double d = strtod(s, &end);
+
+	return *s && !*end ? d : 0;
+}
+
+int64_t jnode_i64(const struct jnode *v)
+{
+	double d;
+
+	switch (v ? v->type : JNULL) {
+	case JINT:
+		if (v->neg)
+			return (int64_t)-v->mag;
+		return v->mag > INT64_MAX ? INT64_MAX : (int64_t)v->mag;
+	case JDOUBLE:
+	case JSTRING:
+		d = jnode_double(v);
+		if (d >= (double)INT64_MAX)
+			return INT64_MAX;
+		if (d <= (double)INT64_MIN)
+			return INT64_MIN;
+		return (int64_t)d;
+	case JBOOL:
+		return v->text[0] == 't';
+	default:
+		return 0;
+	}
+}
+
+uint64_t jnode_u64(const struct jnode *v)
+{
+	double d;
+
+	switch (v ? v->type : JNULL) {
+	case JINT:
+		return v->neg ? 0 : v->mag;
+	case JDOUBLE:
+	case JSTRING:
+		d = jnode_double(v);
+		if (d >= (double)UINT64_MAX)
+			return UINT64_MAX;
+		return d < 0 ? 0 : (uint64_t)d;
+	case JBOOL:
+		return v->text[0] == 't';
+	default:
+		return 0;
+	}
+}
+
+double jnode_double(const struct jnode *v)
+{
+	switch (v ? v->type : JNULL) {
+	case JINT:
+		return v->neg ? -(double)v->mag : (double)v->mag;
+	case JDOUBLE:
+		return v->d;
+	case JSTRING:
+		return text_double(v->text);
+	case JBOOL:
+		return v->text[0] == 't';
+	default:
+		return 0;
+	}
 }

@@ -88,9 +88,9 @@ static char *file_text(const char *dir, const char *name, const char *what, cons
 	return text;
 }
 
-static const char *scalar_of(yaml_document_t *doc, yaml_node_t *n)
+/* Node N's text if it is a scalar, else NULL. */
+static const char *scalar_of(yaml_node_t *n)
 {
-	(void)doc;
 	return n && n->type == YAML_SCALAR_NODE ? (const char *)n->data.scalar.value : NULL;
 }
 
@@ -103,8 +103,8 @@ static const char *tls_part(struct web_config *w, yaml_document_t *doc, yaml_nod
 	if (n->type != YAML_MAPPING_NODE)
 		return "tls_server_config is not a mapping";
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		const char *k = scalar_of(doc, yaml_document_get_node(doc, p->key));
-		const char *v = scalar_of(doc, yaml_document_get_node(doc, p->value));
+		const char *k = scalar_of(yaml_document_get_node(doc, p->key));
+		const char *v = scalar_of(yaml_document_get_node(doc, p->value));
 		char **dst;
 
 		if (!k || !v)
@@ -132,8 +132,8 @@ static const char *users_part(struct web_config *w, yaml_document_t *doc, yaml_n
 	if (n->type != YAML_MAPPING_NODE)
 		return "basic_auth_users is not a mapping";
 	for (p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		const char *k = scalar_of(doc, yaml_document_get_node(doc, p->key));
-		const char *v = scalar_of(doc, yaml_document_get_node(doc, p->value));
+		const char *k = scalar_of(yaml_document_get_node(doc, p->key));
+		const char *v = scalar_of(yaml_document_get_node(doc, p->value));
 
 		if (!k || !v || !*k)
 			return "basic_auth_users: USER: HASH expected";
@@ -185,7 +185,7 @@ int web_config_load(const char *path, struct web_config *w)
 		err = "not a mapping of tls_server_config and basic_auth_users";
 	for (p = root && !err ? root->data.mapping.pairs.start : NULL;
 	     p && p < root->data.mapping.pairs.top && !err; p++) {
-		const char *k = scalar_of(&doc, yaml_document_get_node(&doc, p->key));
+		const char *k = scalar_of(yaml_document_get_node(&doc, p->key));
 		yaml_node_t *v = yaml_document_get_node(&doc, p->value);
 
 		if (k && !strcmp(k, "tls_server_config"))
