@@ -24,13 +24,18 @@
  * buckets, for its values other than the bucket counts and _sum. Series
  * come sorted by labels, then le.
  */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "hist-exporter.h"
+
+/* The keys of an entry that make labels, at most (the kernel's take 3). */
+#define KEYS_MAX 16
 
 /* A value of the trigger: hitcount, a sum, or a .min/.max/.avg. */
 struct val_def {
@@ -39,6 +44,7 @@ struct val_def {
 	enum val_kind kind;
 	bool is_sum;		/* the sum of the histogram's key field */
 	bool of_key;		/* a value of that field: "scale" applies */
+	bool seen;		/* in an entry of this read (not an expression's) */
 };
 
 /* A whole number of either sign, exactly: a .min or .max. */
@@ -50,7 +56,8 @@ struct num {
 struct val {
 	uint64_t u;		/* a counter: what its entries added, ... */
 	uint64_t neg;		/* ... and what their negative sums take off */
-	struct num n;		/* a .min or .max */
+	struct num n;		/* a .min or .max, ... */
+	bool seen;		/* ... once an entry had the value */
 	double d;		/* an .avg: the sum of avg * hits */
 };
 
@@ -161,7 +168,12 @@ static bool num_less(struct num a, struct num b)
  */
 static void value_scaled(FILE *out, double x)
 {
-	fprintf(out, " %.15g\n", x);
+	if (isnan(x))
+		fputs(" NaN\n", out);
+	else if (isinf(x))
+		fputs(x > 0 ? " +Inf\n" : " -Inf\n", out);
+	else
+		fprintf(out, " %.15g\n", x);
 }
 
 /* " N\n", a sample's value. */
@@ -174,6 +186,53 @@ static void value_num(FILE *out, bool neg, uint64_t mag)
 	fputc_unlocked('\n', out);
 }
 
+/*
+ * The length of the UTF-8 sequence at S (N bytes there), or 0 if it is not
+ * one RFC 3629 allows: no overlong form, no surrogate, nothing past
+ * U+10FFFF. (yajl checks the shape of a sequence only, and a \uXXXX of a
+ * lone surrogate comes out of it as bytes no reader of labels takes.)
+ */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	size_t len, i;
+	uint32_t cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	len = s[0] < 0xc2 ? 0 : s[0] < 0xe0 ? 2 : s[0] < 0xf0 ? 3 : s[0] < 0xf5 ? 4 : 0;
+	if (!len || len > n)
+		return 0;
+	cp = s[0] & (0x7f >> len);
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return len;
+}
+
+/* LEN bytes of S, a byte of no valid UTF-8 sequence as U+FFFD. */
+static void lb_utf8(struct table *t, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, run = 0, n;
+
+	while (i < len) {
+		n = utf8_len(u + i, len - i);
+		if (n) {
+			i += n;
+			continue;
+		}
+		lb_put(t, s + run, i - run);
+		lb_put(t, "\xef\xbf\xbd", 3);
+		run = ++i;
+	}
+	lb_put(t, s + run, i - run);
+}
+
 /* A label value escaped as the text formats say: \\, \", \n. */
 static void lb_escaped(struct table *t, const char *s)
 {
@@ -182,11 +241,11 @@ static void lb_escaped(struct table *t, const char *s)
 	for (; *s; s++) {
 		if (*s != '\\' && *s != '\n' && *s != '"')
 			continue;
-		lb_put(t, run, s - run);
+		lb_utf8(t, run, s - run);
 		lb_put(t, *s == '\\' ? "\\\\" : *s == '"' ? "\\\"" : "\\n", 2);
 		run = s + 1;
 	}
-	lb_put(t, run, s - run);
+	lb_utf8(t, run, s - run);
 }
 
 static void escape(FILE *out, const char *s, bool quote)
@@ -220,13 +279,13 @@ static void lb_json(struct table *t, const struct jnode *v)
 		for (s = run = v->text; *s; s++) {
 			if (*s != '"' && *s != '\\' && (unsigned char)*s >= 0x20)
 				continue;
-			lb_put(t, run, s - run);
+			lb_utf8(t, run, s - run);
 			snprintf(esc, sizeof(esc), *s == '"' || *s == '\\' ? "\\%c" : "\\u%04x",
 				 *s);
 			lb_escaped(t, esc);
 			run = s + 1;
 		}
-		lb_put(t, run, s - run);
+		lb_utf8(t, run, s - run);
 		lb_put(t, "\\\"", 2);
 		return;
 	case JARRAY:
@@ -313,27 +372,53 @@ static uint64_t bucket_edge(const struct jnode *v)
 
 	if ((f = jnode_get(v, "log2"))) {
 		n = jnode_i64(f);
-		return n >= 63 ? UINT64_MAX : (uint64_t)1 << n;
+		if (n <= 0)
+			return 1;
+		return n >= 64 ? UINT64_MAX : (uint64_t)1 << n;
 	}
 	if ((f = jnode_get(v, "to")))
 		return jnode_u64(f);
 	return jnode_u64(v);
 }
 
-static void defs_make(struct table *t, struct metric *m, const struct jnode *values)
+/* The def of the value NAME, or NULL. */
+static struct val_def *def_of(struct table *t, const char *name)
 {
-	const struct jnode *v;
+	int i;
 
-	for (v = values->first; v; v = v->next) {
-		const char *name = v->key;
-		struct val_def *d = realloc(t->defs, (t->nr_defs + 1) * sizeof(*t->defs));
+	for (i = 0; i < t->nr_defs; i++)
+		if (!strcmp(t->defs[i].json, name))
+			return &t->defs[i];
+	return NULL;
+}
 
+/*
+ * The values of M's spec, in its order: hist_json names each as the spec
+ * writes it, and only those names were checked at start-up (names.c). They
+ * are made before any entry is read, so every series has room for each;
+ * a value no entry has (hitcount with nohitcount, an expression, which
+ * hist_json leaves out) is not exported.
+ */
+static void defs_make(struct table *t, struct metric *m)
+{
+	char *vals = spec_values(m), *name, *save;
+	struct val_def *d;
+
+	if (!vals) {
+		t->oom = true;
+		return;
+	}
+	for (name = strtok_r(vals, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+		if (def_of(t, name))
+			continue;
+		d = realloc(t->defs, (t->nr_defs + 1) * sizeof(*t->defs));
 		if (!d) {
 			t->oom = true;
-			return;
+			break;
 		}
 		t->defs = d;
 		d = &t->defs[t->nr_defs++];
+		memset(d, 0, sizeof(*d));
 		d->json = strdup(name);
 		d->family = value_family(m, name, &d->kind, &d->is_sum);
 		if (!d->json)
@@ -341,14 +426,30 @@ static void defs_make(struct table *t, struct metric *m, const struct jnode *val
 		d->of_key = m->hist_key && !strncmp(name, m->hist_key, strlen(m->hist_key)) &&
 			    strchr(".", name[strlen(m->hist_key)]);
 	}
+	free(vals);
 }
+
+/*
+ * The hash of a series: FNV-1a from a start drawn at random once a run,
+ * then murmur3's finalizer, so that every bit of it reaches the low bits
+ * the slots are chosen by. Labels are what a traced program chose (a
+ * comm, a file name): without the random start, a table of them could be
+ * made to fall in one run of slots and make each scrape quadratic.
+ */
+static uint64_t hash_seed;
 
 static size_t hash(const char *s, uint64_t le)
 {
-	size_t h = 14695981039346656037ULL ^ le;
+	uint64_t h = 14695981039346656037ULL ^ hash_seed;
 
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	h ^= le;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
 	return h;
 }
 
@@ -435,10 +536,11 @@ static bool values_ok(struct table *t, const struct jnode *values)
 static void entry_add(struct table *t, struct metric *m, const struct jnode *entry)
 {
 	const struct jnode *keys, *values, *hv = NULL, *f, *v;
-	bool first, has_hits, comma = false;
+	const char *used[KEYS_MAX];
+	bool has_hits;
 	struct series *s;
 	uint64_t le = 0, hits;
-	int i;
+	int i, nr_used = 0;
 
 	if (t->oom)
 		return;
@@ -458,15 +560,24 @@ static void entry_add(struct table *t, struct metric *m, const struct jnode *ent
 			continue;
 		}
 		name = label_name(m, k, v);
-		if (!name)
+		/*
+		 * The keys of the spec were checked at start-up; a key of
+		 * another name (not the kernel's) makes a label only if it is
+		 * a valid one, and not one this entry already has.
+		 */
+		if (!name || label_reserved(m, name) || nr_used == KEYS_MAX)
 			continue;
-		if (comma)
+		for (i = 0; i < nr_used && strcmp(used[i], name); i++)
+			;
+		if (i < nr_used)
+			continue;
+		if (nr_used)
 			lb_put(t, ",", 1);
+		used[nr_used++] = name;
 		lb_str(t, name);
 		lb_put(t, "=\"", 2);
 		label_value(t, v);
 		lb_put(t, "\"", 1);
-		comma = true;
 	}
 	if (hv)
 		le = bucket_edge(hv);
@@ -475,8 +586,7 @@ static void entry_add(struct table *t, struct metric *m, const struct jnode *ent
 		t->oom = true;
 		return;
 	}
-	/* Not !s->hits: a table with nohitcount has none. */
-	first = !s->entries++;
+	s->entries++;
 	f = jnode_get(values, "hitcount");
 	has_hits = f != NULL;
 	hits = jnode_u64(f);
@@ -488,6 +598,7 @@ static void entry_add(struct table *t, struct metric *m, const struct jnode *ent
 		f = jnode_get(values, t->defs[i].json);
 		if (!f)
 			continue;
+		t->defs[i].seen = true;
 		d = jnode_double(f);
 		switch (t->defs[i].kind) {
 		case VAL_COUNTER:
@@ -498,11 +609,11 @@ static void entry_add(struct table *t, struct metric *m, const struct jnode *ent
 				v->u = add_sat(v->u, jnode_u64(f));
 			break;
 		case VAL_MIN:
-			if (first || num_less(num_of(f), v->n))
+			if (!v->seen || num_less(num_of(f), v->n))
 				v->n = num_of(f);
 			break;
 		case VAL_MAX:
-			if (first || num_less(v->n, num_of(f)))
+			if (!v->seen || num_less(v->n, num_of(f)))
 				v->n = num_of(f);
 			break;
 		case VAL_AVG:
@@ -510,6 +621,7 @@ static void entry_add(struct table *t, struct metric *m, const struct jnode *ent
 			v->d = has_hits ? v->d + d * hits : d;
 			break;
 		}
+		v->seen = true;
 	}
 }
 
@@ -602,7 +714,7 @@ static int histogram_out(FILE *out, bool om, struct metric *m, struct table *t)
 	uint64_t cum, neg, total, e;
 
 	for (i = 0; i < t->nr_defs; i++)
-		if (t->defs[i].is_sum && t->defs[i].kind == VAL_COUNTER)
+		if (t->defs[i].is_sum && t->defs[i].kind == VAL_COUNTER && t->defs[i].seen)
 			sum = i;
 	family_head(out, om, m->name, "", "histogram", m, "hits by bucket");
 	for (a = 0; a < t->nr; a = b) {
@@ -651,7 +763,8 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 {
 	enum val_kind kind = t->defs[i].kind;
 	uint64_t u = 0, neg = 0, hits = 0;
-	struct num n = t->s[a].v[i].n;
+	struct num n = { false, 0 };
+	bool any = false;
 	double d = 0, scale;
 	size_t j, entries = 0;
 
@@ -663,8 +776,10 @@ static void value_out(FILE *out, struct table *t, int i, size_t a, size_t b)
 		hits = add_sat(hits, t->s[j].hits);
 		entries += t->s[j].entries;
 		d += v->d;
-		if ((kind == VAL_MIN && num_less(v->n, n)) || (kind == VAL_MAX && num_less(n, v->n)))
+		if (v->seen && (!any || (kind == VAL_MIN && num_less(v->n, n)) ||
+				(kind == VAL_MAX && num_less(n, v->n))))
 			n = v->n;
+		any |= v->seen;
 	}
 	scale = t->defs[i].of_key && t->m->scale ? t->m->scale : 1;
 	if (kind == VAL_COUNTER && scale == 1)
@@ -694,7 +809,8 @@ static int values_out(FILE *out, bool om, struct metric *m, struct table *t)
 		struct val_def *d = &t->defs[i];
 		bool counter = d->kind == VAL_COUNTER;
 
-		if (!d->family || (m->hist_key && (d->is_sum || !strcmp(d->json, "hitcount"))))
+		if (!d->family || !d->seen ||
+		    (m->hist_key && (d->is_sum || !strcmp(d->json, "hitcount"))))
 			continue;
 		family_head(out, om, d->family, counter ? "_total" : "",
 			    counter ? "counter" : "gauge", m,
@@ -761,7 +877,8 @@ static int metric_out(FILE *out, bool om, struct table *t)
 	struct metric *m = t->m;
 	int series;
 
-	qsort(t->s, t->nr, sizeof(*t->s), series_cmp);
+	if (t->nr)
+		qsort(t->s, t->nr, sizeof(*t->s), series_cmp);
 	series = m->hist_key && t->nr ? histogram_out(out, om, m, t) : 0;
 	series += values_out(out, om, m, t);
 	series += totals_out(out, om, m, t);
@@ -836,6 +953,7 @@ static void *on_trigger(void *arg, const char *spec)
 		if (t->found || !same_event(t->m, a->event) || strcmp(t->m->spec, spec))
 			continue;
 		t->found = true;
+		defs_make(t, t->m);
 		if (last)
 			last->same = t;
 		else
@@ -847,15 +965,10 @@ static void *on_trigger(void *arg, const char *spec)
 
 static void on_entry(void *ctx, const struct jnode *entry)
 {
-	const struct jnode *values = jnode_get(entry, "values");
 	struct table *t;
 
-	for (t = ctx; t; t = t->same) {
-		/* Every entry has the same values: the first names them. */
-		if (!t->defs && values && values->type == JOBJECT)
-			defs_make(t, t->m, values);
+	for (t = ctx; t; t = t->same)
 		entry_add(t, t->m, entry);
-	}
 }
 
 static void on_totals(void *ctx, const struct jnode *totals)
@@ -932,6 +1045,8 @@ int expose(struct config *cfg, bool openmetrics, FILE *out, struct scrape_stats 
 	st->series = 0;
 	if (!t)
 		return -1;
+	if (!hash_seed && getrandom(&hash_seed, sizeof(hash_seed), 0) != sizeof(hash_seed))
+		hash_seed = (uint64_t)time(NULL) | 1;
 	for (i = 0; i < cfg->nr_metrics; i++)
 		t[i].m = &cfg->metrics[i];
 	for (i = 0; i < cfg->nr_metrics; i++) {

@@ -196,6 +196,8 @@ char *spec_histogram_key(const char *spec, enum hist_grouping *grouping, uint64_
 char *value_family(const struct metric *m, const char *value, enum val_kind *kind,
 		   bool *is_sum);
 const char *key_label(const struct metric *m, const char *key, bool execname, bool stack);
+bool label_reserved(const struct metric *m, const char *label);
+char *spec_values(const struct metric *m);
 int names_check(struct config *cfg);
 
 int privs_drop(struct config *cfg);

@@ -183,6 +183,39 @@ const char *key_label(const struct metric *m, const char *key, bool execname, bo
 	return execname ? "comm" : key;
 }
 
+/**
+ * label_reserved() - whether a label name is one a metric may not use
+ * @m: the metric
+ * @label: the name
+ *
+ * Return: true for a name that is not [a-zA-Z_][a-zA-Z0-9_]*, one that
+ * Prometheus reserves (starting "__"), and "le" beside a histogram key.
+ */
+bool label_reserved(const struct metric *m, const char *label)
+{
+	const char *p;
+
+	if (!*label || isdigit((unsigned char)*label) || !strncmp(label, "__", 2) ||
+	    (m->hist_key && !strcmp(label, "le")))
+		return true;
+	for (p = label; *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return true;
+	return false;
+}
+
+/**
+ * spec_values() - the values of a metric's trigger
+ * @m: the metric
+ *
+ * Return: the spec's vals= (comma-separated, as hist_json names them),
+ * malloc()ed, or NULL (out of memory, or a spec without one).
+ */
+char *spec_values(const struct metric *m)
+{
+	return spec_item(m->spec, "vals=");
+}
+
 /* One name a family takes: its own, or one of its samples'. */
 struct taken {
 	const char *metric;
@@ -292,8 +325,8 @@ static bool labels_ok(const struct metric *m)
 		label = key_label(m, tok, execname, stack);
 		if (!label)
 			continue;
-		if (!strncmp(label, "__", 2) || (m->hist_key && !strcmp(label, "le"))) {
-			log_msg("metric %s (line %d): the key %s makes the label '%s', a name Prometheus reserves; name it in a 'labels' line",
+		if (label_reserved(m, label)) {
+			log_msg("metric %s (line %d): the key %s makes the label '%s', a name Prometheus reserves or does not allow; name it in a 'labels' line",
 				m->name, m->line, tok, label);
 			ok = false;
 		}

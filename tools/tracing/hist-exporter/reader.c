@@ -19,8 +19,13 @@
  * Nesting is tracked by depth: 1 the document, 2 "triggers", 3 a trigger,
  * 4 its "entries" array (or its "totals" object, captured at once), 5 an
  * entry (captured). A captured value is built on a stack of containers at
- * most CAPTURE_DEPTH deep, each object of at most OBJECT_MEMBERS members;
- * past either, levels are only counted (extra) and the capture is dropped.
+ * most CAPTURE_DEPTH deep, of at most CAPTURE_NODES values in all, each
+ * object of at most OBJECT_MEMBERS members (a later member of a key is
+ * looked for among them). Past any bound the capture is dropped: nothing
+ * more of it is built, and the levels it opens are only counted (extra).
+ * An entry of the kernel's has a few keys, at most a few dozen values and
+ * a stack of a few dozen frames; the bounds are there for a document that
+ * is not the kernel's.
  *
  * The nodes and their text are cut from an arena (arena.c) that is emptied
  * after each capture is handed out, its first block kept: an entry costs
@@ -28,6 +33,7 @@
  * holds at most one entry's worth of memory.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,6 +43,7 @@
 #include "hist-exporter.h"
 
 #define CAPTURE_DEPTH	16
+#define CAPTURE_NODES	4096
 #define OBJECT_MEMBERS	256
 
 struct pass {
@@ -50,6 +57,7 @@ struct pass {
 	int members[CAPTURE_DEPTH];	/* of each object on the stack */
 	const char *key;		/* the member the next value is */
 	int sp;				/* 0: not capturing */
+	int nodes;			/* in the capture */
 	int extra;			/* levels open past the bounds */
 	bool capture_totals;
 	bool dropped;			/* the capture went past a bound */
@@ -75,12 +83,14 @@ static struct jnode *node_new(struct pass *p, enum jtype type, const void *text,
 /*
  * The container on top of the stack takes VAL (as the next element, or as
  * the member p->key, in place of an earlier member of that key). Return
- * false if an object would go past OBJECT_MEMBERS.
+ * false past a bound of the capture.
  */
 static bool put(struct pass *p, struct jnode *val)
 {
 	struct jnode *top = p->stack[p->sp - 1], *m, *prev = NULL;
 
+	if (++p->nodes > CAPTURE_NODES)
+		return false;
 	if (top->type == JOBJECT) {
 		val->key = p->key ? p->key : "";
 		p->key = NULL;
@@ -107,19 +117,28 @@ static bool put(struct pass *p, struct jnode *val)
 	return true;
 }
 
-/* A scalar at depth 3 (a trigger's member) or inside a capture. */
+/*
+ * Whether a scalar here is wanted: one of a capture still being built, or
+ * a trigger's spec. Nothing is allocated for the others.
+ */
+static bool wanted(struct pass *p)
+{
+	if (p->sp)
+		return !p->extra && !p->dropped;
+	return p->depth == 3 && !strcmp(p->member, "spec");
+}
+
+/* A wanted scalar: put in its capture, or the spec handed out. */
 static int scalar(struct pass *p, struct jnode *val)
 {
 	if (!val)
 		return 0;	/* out of memory: the read fails */
-	if (p->extra)
-		return 1;
 	if (p->sp) {
 		if (!put(p, val))
 			p->dropped = true;
 		return 1;
 	}
-	if (p->depth == 3 && !strcmp(p->member, "spec") && val->type == JSTRING)
+	if (val->type == JSTRING)
 		p->ctx = p->visit->trigger(p->visit->arg, val->text);
 	/* Not captured: nothing else of the arena is in use. */
 	arena_reset(&p->arena, true);
@@ -128,11 +147,15 @@ static int scalar(struct pass *p, struct jnode *val)
 
 static int on_null(void *arg)
 {
+	if (!wanted(arg))
+		return 1;
 	return scalar(arg, node_new(arg, JNULL, "null", 4));
 }
 
 static int on_boolean(void *arg, int b)
 {
+	if (!wanted(arg))
+		return 1;
 	return scalar(arg, node_new(arg, JBOOL, b ? "true" : "false", b ? 4 : 5));
 }
 
@@ -143,10 +166,13 @@ static int on_boolean(void *arg, int b)
  */
 static int on_number(void *arg, const char *text, size_t len)
 {
-	struct jnode *n = node_new(arg, JINT, text, len);
+	struct jnode *n;
 	const char *c;
 	bool whole;
 
+	if (!wanted(arg))
+		return 1;
+	n = node_new(arg, JINT, text, len);
 	if (!n)
 		return 0;
 	n->neg = n->text[0] == '-';
@@ -169,6 +195,8 @@ static int on_number(void *arg, const char *text, size_t len)
 
 static int on_string(void *arg, const unsigned char *s, size_t len)
 {
+	if (!wanted(arg))
+		return 1;
 	return scalar(arg, node_new(arg, JSTRING, s, len));
 }
 
@@ -176,7 +204,7 @@ static int on_key(void *arg, const unsigned char *s, size_t len)
 {
 	struct pass *p = arg;
 
-	if (p->extra)
+	if (p->extra || p->dropped)
 		return 1;
 	if (p->sp) {
 		p->key = arena_text(&p->arena, s, len);
@@ -209,10 +237,12 @@ static int open_container(struct pass *p, enum jtype type)
 	c = node_new(p, type, NULL, 0);
 	if (!c)
 		return 0;
-	if (!p->sp)
+	if (!p->sp) {
 		p->capture_totals = p->depth == 3;	/* else an entry */
-	else if (!put(p, c))
+		p->nodes = 0;
+	} else if (!put(p, c)) {
 		p->dropped = true;
+	}
 	p->members[p->sp] = 0;
 	p->stack[p->sp++] = c;
 	return 1;
@@ -323,13 +353,13 @@ const struct jnode *jnode_get(const struct jnode *obj, const char *key)
 	return NULL;
 }
 
-/* A string's number: 0 if it is none. */
+/* A string's number: 0 if it is none, or not finite ("nan", "inf"). */
 static double text_double(const char *s)
 {
 	char *end;
 	double d = strtod(s, &end);
 
-	return *s && !*end ? d : 0;
+	return *s && !*end && isfinite(d) ? d : 0;
 }
 
 int64_t jnode_i64(const struct jnode *v)
@@ -344,6 +374,8 @@ int64_t jnode_i64(const struct jnode *v)
 	case JDOUBLE:
 	case JSTRING:
 		d = jnode_double(v);
+		if (isnan(d))
+			return 0;
 		if (d >= (double)INT64_MAX)
 			return INT64_MAX;
 		if (d <= (double)INT64_MIN)
@@ -366,6 +398,8 @@ uint64_t jnode_u64(const struct jnode *v)
 	case JDOUBLE:
 	case JSTRING:
 		d = jnode_double(v);
+		if (isnan(d))
+			return 0;
 		if (d >= (double)UINT64_MAX)
 			return UINT64_MAX;
 		return d < 0 ? 0 : (uint64_t)d;
