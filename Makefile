@@ -39,6 +39,7 @@
 #   make clean    remove build/ (the extracted base tree included)
 #
 # Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov|kcsan|kcov-kasan KERNEL_SRC=DIR
+#            ARCH=x86_64|arm64|s390x|i386 (the guest's; not yet for check: issue 41)
 #            SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 UNIT_CPUS=all|1
 #            V=1 PREBUILT=DIR SERIES=1
@@ -54,7 +55,7 @@
 #                   BENCH_EXTRAS=1 BENCH_MODE=compare|noise BENCH_STAT=p10|p50|mean
 #                   BENCH_CLOCK=wall|icount BENCH_OURS=DIR BENCH_STOCK=DIR
 
-export KERNEL FLAVOUR KERNEL_SRC SERIES SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
+export KERNEL FLAVOUR ARCH KERNEL_SRC SERIES SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
 export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_CLOCK BENCH_OURS BENCH_STOCK
 
 .PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series clean

@@ -55,6 +55,8 @@ clients_bootconfig_tool()
 clients_boot_run()
 {
 	local top=$1 mode dir append initrd
+	# Its programs are the host's (clients_initramfs): x86_64 only.
+	arch_native || return 0
 	for mode in cmdline bootconfig; do
 		check_wanted "boottime:$mode" || continue
 		dir=$top/boot-$mode

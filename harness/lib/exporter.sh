@@ -136,8 +136,9 @@ exporter_prometheus_run()
 	local top=$1 dir=$1/exporter t0=$SECONDS ports k rc note scrapes
 	check_wanted exporter:prometheus || return 0
 	# It tests the exporter and Prometheus, not the kernel: the checkers
-	# of the other flavours would see nothing exporter:errors does not.
-	[ "$FLAVOUR" = plain ] || return 0
+	# of the other flavours, or another architecture's guest, would see
+	# nothing exporter:errors does not (and the exporter is the host's).
+	[ "$FLAVOUR" = plain ] && arch_native || return 0
 	if [ "$KERNEL" != ours ]; then
 		CHECK_DIR=$top check_record UNSUPPORTED exporter:prometheus \
 			"the exporter reads hist_json, which stock does not have"

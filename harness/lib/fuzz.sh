@@ -17,7 +17,7 @@ FUZZ=$HARNESS/fuzz
 fuzz_initramfs()
 {
 	local root=$1 seed count
-	gcc -static -O2 -Wall -o "$OUT/fuzzexec" "$FUZZ/fuzzexec.c" ||
+	arch_cc -static -O2 -Wall -o "$OUT/fuzzexec" "$FUZZ/fuzzexec.c" ||
 		die "cannot build $FUZZ/fuzzexec.c"
 	cp "$OUT/fuzzexec" "$root/bin/fuzzexec"
 	mkdir -p "$root/harness/fuzz/streams"

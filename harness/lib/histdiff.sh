@@ -14,7 +14,7 @@ HISTDIFF=$HARNESS/histdiff
 histdiff_initramfs()
 {
 	local root=$1
-	gcc -static -O2 -Wall -o "$OUT/histgen" "$HISTDIFF/histgen.c" ||
+	arch_cc -static -O2 -Wall -o "$OUT/histgen" "$HISTDIFF/histgen.c" ||
 		die "cannot build $HISTDIFF/histgen.c"
 	cp "$OUT/histgen" "$root/bin/histgen"
 	mkdir -p "$root/harness/histdiff"

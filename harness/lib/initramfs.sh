@@ -45,14 +45,16 @@ initramfs_our_symbols()
 initramfs_userland()
 {
 	local root=$1 a
-	cp /bin/busybox "$root/bin/busybox"
+	cp "$(arch_deb_bin busybox-static /bin/busybox)" "$root/bin/busybox"
+	# The host's busybox lists the applets: Debian builds the package of
+	# every architecture from one configuration.
 	for a in $(/bin/busybox --list); do
 		case $a in
 		busybox|sh|bash|'[[') ;;	# never overwrite busybox or the shell
 		*) ln -s busybox "$root/bin/$a" ;;
 		esac
 	done
-	cp /bin/bash-static "$root/bin/sh"
+	cp "$(arch_deb_bin bash-static /bin/bash-static)" "$root/bin/sh"
 	ln -s sh "$root/bin/bash"
 	# busybox-static has no nice(1).
 	printf '#!/bin/sh\n# nice [-n N] CMD...: busybox-static has no nice applet\nn=10\n[ "$1" = -n ] && { n=$2; shift 2; }\nrenice -n "$n" -p $$ >/dev/null\nexec "$@"\n' \
@@ -76,17 +78,19 @@ initramfs_build()
 	if [ -d "$TOP/tools/testing/selftests/ftrace" ]; then
 		cp -a "$TOP/tools/testing/selftests/ftrace/." "$root/ftrace/"
 	fi
-	gcc -static -O2 -Wall -o "$OUT/poll" "$TOP/tools/testing/selftests/ftrace/poll.c" ||
+	arch_cc -static -O2 -Wall -o "$OUT/poll" "$TOP/tools/testing/selftests/ftrace/poll.c" ||
 		die "cannot build tools/testing/selftests/ftrace/poll.c"
 	cp "$OUT/poll" "$root/ftrace/poll"
-	gcc -static -O2 -Wall -o "$OUT/failnth" "$HARNESS/faults/failnth.c" ||
+	arch_cc -static -O2 -Wall -o "$OUT/failnth" "$HARNESS/faults/failnth.c" ||
 		die "cannot build harness/faults/failnth.c"
 	cp "$OUT/failnth" "$root/bin/failnth"
 
 	histdiff_initramfs "$root"
 	fuzz_initramfs "$root"
-	clients_initramfs "$root"
-	exporter_initramfs "$root"
+	if arch_native; then
+		clients_initramfs "$root"
+		exporter_initramfs "$root"
+	fi
 
 	cp "$HARNESS/guest/init" "$root/init"
 	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# Building bzImage and the modules through ccache, and installing the modules
+# Building the kernel image (arch.sh) and the modules through ccache, and installing the modules
 # into build/$KERNEL/modroot for the initramfs.
 
 kbuild_make()
@@ -12,19 +12,21 @@ kbuild_make()
 	[ "$FLAVOUR" != kcsan ] || flavour_vars=(KCSAN_SANITIZE=n)
 	# Paths under build/ are hashed relative to it, so that ours, stock and
 	# other checkouts of the project share ccache hits.
+	# shellcheck disable=SC2046
 	CCACHE_BASEDIR=$BUILD CCACHE_NOHASHDIR=1 \
-		make -C "$SRC" O="$OBJ" -j"$JOBS" CC="ccache gcc" "${flavour_vars[@]}" "$@"
+		make -C "$SRC" O="$OBJ" -j"$JOBS" $(arch_make_vars) CC="ccache ${CROSS}gcc" \
+		"${flavour_vars[@]}" "$@"
 }
 
 kbuild_build()
 {
 	local log=$OUT/build.log
 	heavy with_progress "$log" "compiled" '^  (CC|AS|LD)' \
-		kbuild_make bzImage modules ||
+		kbuild_make "$KIMAGE" modules ||
 		die "kernel build failed"
 	local warnings
 	warnings=$(grep -c -E 'warning:' "$log" || true)
-	say "    $OBJ/arch/x86/boot/bzImage ($(grep -c -E '^  CC' "$log" || true) files compiled, $warnings warnings)"
+	say "    $(arch_image) ($(grep -c -E '^  CC' "$log" || true) files compiled, $warnings warnings)"
 
 	rm -rf "$OUT/modroot"
 	kbuild_make -s INSTALL_MOD_PATH="$OUT/modroot" INSTALL_MOD_STRIP=1 \

@@ -12,6 +12,7 @@ OBJ=		# set by kconfig_configure: the O= directory
 kconfig_fragments()
 {
 	echo "$HARNESS/config/test.config"
+	echo "$HARNESS/config/arch-$ARCH.config"
 	if [ "$KERNEL" = ours ] && [ -f "$HARNESS/config/ours.config" ]; then
 		echo "$HARNESS/config/ours.config"
 	fi
@@ -61,7 +62,7 @@ kconfig_configure()
 	fi
 
 	want=$( { cat $frags; for sym in $off; do echo "# CONFIG_$sym is not set"; done
-		  echo "$SRC $(cat "$SRC/.harness-stamp" 2>/dev/null || true)"
+		  echo "$SRC $(cat "$SRC/.harness-stamp" 2>/dev/null || true) $(arch_make_vars)"
 		  [ -z "$SERIES" ] || git -C "$SRC" rev-parse HEAD; } | sha1sum)
 	have=$(cat "$OBJ/.harness-config" 2>/dev/null || true)
 	if [ "$want" = "$have" ] && [ -f "$OBJ/.config" ]; then
@@ -83,12 +84,14 @@ kconfig_configure()
 # (log in $OUT/kconfig.log).
 kconfig_make()
 {
-	make -s -C "$SRC" O="$OBJ" tinyconfig >"$OUT/kconfig.log" 2>&1 ||
+	# shellcheck disable=SC2046
+	make -s -C "$SRC" O="$OBJ" $(arch_make_vars) tinyconfig >"$OUT/kconfig.log" 2>&1 ||
 		die "make tinyconfig failed, see $OUT/kconfig.log"
 	"$SRC/scripts/kconfig/merge_config.sh" -m -O "$OBJ" "$OBJ/.config" \
 		"$@" >>"$OUT/kconfig.log" 2>&1 ||
 		die "merge_config.sh failed, see $OUT/kconfig.log"
-	make -s -C "$SRC" O="$OBJ" olddefconfig >>"$OUT/kconfig.log" 2>&1 ||
+	# shellcheck disable=SC2046
+	make -s -C "$SRC" O="$OBJ" $(arch_make_vars) olddefconfig >>"$OUT/kconfig.log" 2>&1 ||
 		die "make olddefconfig failed, see $OUT/kconfig.log"
 }
 

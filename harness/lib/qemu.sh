@@ -7,7 +7,7 @@
 
 # Kernel command line shared by every boot. A soft lockup, a hung task or an
 # oops panics, which ends QEMU; the check driver then reboots to go on.
-QEMU_APPEND_BASE="console=ttyS0 oops=panic panic=1 softlockup_panic=1 hung_task_panic=1 hung_task_timeout_secs=120"
+QEMU_APPEND_BASE="console=$CONSOLE oops=panic panic=1 softlockup_panic=1 hung_task_panic=1 hung_task_timeout_secs=120"
 
 # More QEMU arguments for qemu_boot, after the console: diff-refs adds a
 # second serial port (the guest's ttyS1) this way.
@@ -32,8 +32,8 @@ qemu_cmd()
 	local accel=$ACCEL
 
 	[ "$accel" != tcg ] || accel="tcg,thread=$QEMU_TCG_THREAD"
-	QEMU=(qemu-system-x86_64 -accel "$accel" -m "$MEM" -smp "$SMP"
-	      -kernel "$OBJ/arch/x86/boot/bzImage" -initrd "${QEMU_INITRD:-$OUT/initramfs.cpio}"
+	QEMU=("${QEMU_SYSTEM[@]}" -accel "$accel" -m "$MEM" -smp "$SMP"
+	      -kernel "$(arch_image)" -initrd "${QEMU_INITRD:-$OUT/initramfs.cpio}"
 	      -no-reboot -display none -net none)
 }
 
