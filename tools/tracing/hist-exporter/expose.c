@@ -405,7 +405,8 @@ static void defs_make(struct table *t, struct metric *m)
 	struct val_def *d;
 
 	if (!vals) {
-		t->oom = true;
+		/* None, or out of memory. */
+		t->oom = strstr(m->spec, ":vals=") != NULL;
 		return;
 	}
 	for (name = strtok_r(vals, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
@@ -420,9 +421,12 @@ static void defs_make(struct table *t, struct metric *m)
 		d = &t->defs[t->nr_defs++];
 		memset(d, 0, sizeof(*d));
 		d->json = strdup(name);
-		d->family = value_family(m, name, &d->kind, &d->is_sum);
-		if (!d->json)
+		if (!d->json) {
+			t->nr_defs--;
 			t->oom = true;
+			break;
+		}
+		d->family = value_family(m, name, &d->kind, &d->is_sum);
 		d->of_key = m->hist_key && !strncmp(name, m->hist_key, strlen(m->hist_key)) &&
 			    strchr(".", name[strlen(m->hist_key)]);
 	}
