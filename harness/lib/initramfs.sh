@@ -93,7 +93,8 @@ initramfs_build()
 	fi
 
 	cp "$HARNESS/guest/init" "$root/init"
-	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" "$root/harness/"
+	cp "$HARNESS"/guest/*.sh "$HARNESS/known-failures.txt" \
+	   "$HARNESS/config/unit-seconds.txt" "$root/harness/"
 	cp "$OUT/switched-off.txt" "$root/harness/switched-off.txt"
 	echo "$KERNEL" >"$root/harness/kernel"
 	echo "$FLAVOUR" >"$root/harness/flavour"
