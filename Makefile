@@ -35,11 +35,14 @@
 #   make series   our kernel as a patch series against 6.12.117, applied
 #                 with git am, every step built, checkpatch: build/series/
 #                 (harness/series/README.md)
+#   make compile  our objects built with W=1 and sparse for x86_64, arm64,
+#                 s390x, i386 and x86_64 on PREEMPT_RT, none linked:
+#                 build/compile/ (harness/lib/compile.sh; CI runs it)
 #   make deps     install the Debian packages
 #   make clean    remove build/ (the extracted base tree included)
 #
-# Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov|kcsan|kcov-kasan KERNEL_SRC=DIR
-#            ARCH=x86_64|arm64|s390x|i386 (the guest's; not yet for check: issue 41)
+# Variables: KERNEL=ours|stock FLAVOUR=plain|debug|kcov|kcsan|kcov-kasan|rt KERNEL_SRC=DIR
+#            ARCH=x86_64|arm64|s390x|i386 (the guest's)
 #            SMP=2 MEM=1G ACCEL=tcg
 #            TEST_TIMEOUT=300 JOBS=3 TESTS=substring SHARDS=2 UNIT_CPUS=all|1
 #            V=1 PREBUILT=DIR SERIES=1
@@ -58,9 +61,9 @@
 export KERNEL FLAVOUR ARCH KERNEL_SRC SERIES SMP MEM ACCEL TEST_TIMEOUT JOBS TESTS SHARDS UNIT_CPUS V HARNESS_LOCK PREBUILT
 export BENCH_ROUNDS BENCH_SECONDS BENCH_SLICES BENCH_SHAPES BENCH_EXTRAS BENCH_MODE BENCH_STAT BENCH_CLOCK BENCH_OURS BENCH_STOCK
 
-.PHONY: demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series clean
+.PHONY: demo check shell build compare compile deps diff-refs client-refs fuzz fuzzdiff bench series clean
 .PHONY: covfuzz covfuzz-compare covfuzz-bulk coverage covfuzz-refs
-demo check shell build compare deps diff-refs client-refs fuzz fuzzdiff bench series \
+demo check shell build compare compile deps diff-refs client-refs fuzz fuzzdiff bench series \
 covfuzz covfuzz-compare covfuzz-bulk coverage covfuzz-refs:
 	@./harness/run $@
 

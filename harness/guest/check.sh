@@ -23,16 +23,16 @@ T=/sys/kernel/tracing
 # What each flavour runs (harness/README.md, "What each flavour runs").
 # plain: everything, the upstream kprobe suite and the histdiff replays of
 # whole fuzz streams (fuzz-N) included.
-# kcsan and debug, the checking flavours: what reaches our code, under
+# kcsan, debug and rt, the checking flavours: what reaches our code, under
 # their checkers. Left out: the kprobe suite, whose probes barely touch our
 # files, and the fuzz-N replays (the fuzz/SEED units run streams of the same
 # kind). The kcsan flavour, the one CI runs, leaves out the two cases that
 # fill tables of up to 1048576 entries from one CPU too (5 to 10 times
 # slower under KCSAN, and racing nothing map-shared-keys and the interval
-# cases do not), and adds the allocation-failure sweep (faults.sh); both end
-# with a kmemleak scan.
+# cases do not), and adds the allocation-failure sweep (faults.sh), as the
+# rt flavour does; all three end with a kmemleak scan.
 case $FLAVOUR in
-debug|kcsan)	FTRACE_SUITES="trigger dynevent ours" ;;
+debug|kcsan|rt)	FTRACE_SUITES="trigger dynevent ours" ;;
 *)		FTRACE_SUITES="trigger dynevent kprobe ours" ;;
 esac
 
@@ -64,9 +64,11 @@ units()
 	exporter_units
 	echo "modules module:synth_event_gen_test"
 	echo "modules module:kprobe_event_gen_test"
-	[ "$FLAVOUR" != kcsan ] || faults_units
 	case $FLAVOUR in
-	debug|kcsan) echo "leaks leaks:kmemleak" ;;
+	kcsan|rt) faults_units ;;
+	esac
+	case $FLAVOUR in
+	debug|kcsan|rt) echo "leaks leaks:kmemleak" ;;
 	esac
 }
 
@@ -342,7 +344,7 @@ fi
 # the order of the list. The kmemleak scan, which looks at this guest's own
 # kernel, runs in each.
 case $FLAVOUR in
-debug|kcsan)	WEIGHT=2 ;;
+debug|kcsan|rt)	WEIGHT=2 ;;
 *)		WEIGHT=1 ;;
 esac
 awk -v col=$WEIGHT '/^#/ { next }

@@ -22,7 +22,7 @@ histdiff_units()
 	for c in $HD/cases/*.sh; do
 		[ -e "$c" ] || continue
 		n=${c##*/}
-		case $FLAVOUR:$n in debug:fuzz-* | kcsan:fuzz-*) continue ;; esac
+		case $FLAVOUR:$n in debug:fuzz-* | kcsan:fuzz-* | rt:fuzz-*) continue ;; esac
 		echo "histdiff histdiff:${n%.sh}"
 	done
 }

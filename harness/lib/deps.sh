@@ -15,7 +15,7 @@ DEPS_PACKAGES=(
 
 deps_missing()
 {
-	local p pkgs=("${DEPS_PACKAGES[@]}" $(arch_packages))
+	local p pkgs=("${DEPS_PACKAGES[@]}" $(arch_packages) ${DEPS_EXTRA:-})
 	[ -n "${KERNEL_SRC:-}" ] || pkgs+=(linux-source-6.12)
 	for p in "${pkgs[@]}"; do
 		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |

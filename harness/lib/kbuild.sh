@@ -35,3 +35,19 @@ kbuild_build()
 	KVER=$(cat "$OBJ/include/config/kernel.release")
 	say "    $(find "$OUT/modroot" -name '*.ko' | wc -l) modules for $KVER"
 }
+
+# kbuild_count_warnings LOG "FILES" gcc|sparse: how many diagnostics of gcc
+# (warnings, which end in [-Wsomething]) or of sparse (warnings and errors,
+# which do not) LOG has in FILES (C files and headers, by their names).
+kbuild_count_warnings()
+{
+	local log=$1 files=$2 ours
+	ours=$(for f in $files; do basename "$f"; done | sed 's/\./\\./' | paste -sd'|')
+	if [ "$3" = sparse ]; then
+		grep -E '^[^ ]*\.[ch]:[0-9]+:[0-9]+: (warning|error): ' "$log" |
+			grep -E "/($ours):" | grep -vc -E 'warning: .*\[-W' || true
+	else
+		grep -E '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:' "$log" |
+			grep -E "/($ours):" | grep -c -E '\[-W' || true
+	fi
+}

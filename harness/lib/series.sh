@@ -210,8 +210,8 @@ series_build()
 			[ "$(grep -c '^  CHECK .*/kernel/trace/' "$wlog")" -eq "$(echo $objs | wc -w)" ] ||
 				build="sparse NOT RUN"
 			ours=$(series_ours $(git -C "$SRC" ls-files 'kernel/trace/*.[ch]'))
-			w=$(series_count_warnings "$wlog" "$ours" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: warning:')
-			s=$(series_count_warnings "$wlog" "$ours" '^[^ ]*\.[ch]:[0-9]+:[0-9]+: (warning|error): ' sparse)
+			w=$(kbuild_count_warnings "$wlog" "$ours" gcc)
+			s=$(kbuild_count_warnings "$wlog" "$ours" sparse)
 		fi
 		echo "$objs" >"$SERIES_DIR/logs/objects-$(printf %02d $n).txt"
 		printf '%02d  build %-6s  %2d objects of ours built, W=1 %d, sparse %d  %s\n' \
@@ -224,20 +224,6 @@ series_build()
 	kconfig_verify "" $(kconfig_fragments) ||
 		die "series: the configuration of the last step is not ours"
 	[ -z "$off" ] || die "series: a step does not build (build/series/logs/)"
-}
-
-# series_count_warnings LOG "FILES" PATTERN [sparse]: the diagnostics of LOG
-# that are in our FILES (C files and headers): gcc's end in [-Wsomething],
-# sparse's do not.
-series_count_warnings()
-{
-	local log=$1 files=$2 pattern=$3 ours
-	ours=$(for f in $files; do basename "$f"; done | sed 's/\./\\./' | paste -sd'|')
-	if [ "${4:-}" = sparse ]; then
-		grep -E "$pattern" "$log" | grep -E "/($ours):" | grep -vc -E 'warning: .*\[-W' || true
-	else
-		grep -E "$pattern" "$log" | grep -E "/($ours):" | grep -c -E '\[-W' || true
-	fi
 }
 
 # checkpatch --strict on every patch; its summary line into the report.

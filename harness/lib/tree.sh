@@ -44,7 +44,7 @@ tree_base()
 tree_check_version()
 {
 	local v
-	v=$(make -s -C "$1" kernelversion 2>/dev/null) || die "$1 is not a kernel tree"
+	v=$(make -s -C "$1" $(arch_make_vars) kernelversion 2>/dev/null) || die "$1 is not a kernel tree"
 	case $v in
 	6.12.*) say "    base tree $1: Linux $v" ;;
 	*) die "$1 is Linux $v, not 6.12.y" ;;

@@ -168,10 +168,12 @@ static __always_inline void hist_stack_pad(unsigned long *buf,
  * tracing's event machinery (hist_delivery_prefixes[]), the write handlers
  * of trace_marker and user_events and the syscall entry's tracing hooks
  * included, so that the stack of a write begins in the VFS and that of a
- * syscall event in the syscall entry, the stack walker's own frame (which
- * the unwinder seldom reports, but does; a probe on arch_stack_walk() so
- * loses its own frame), or an address that names no function (a
- * trampoline of ftrace or kprobes).
+ * syscall event in the syscall entry, the exception a kprobe fires by
+ * (x86's int3, arm64's BRK, up to the probed instruction, which the
+ * unwinder reports as the exception's return address), the stack
+ * walker's own frame (which the unwinder seldom reports, but does; a probe
+ * on arch_stack_walk() so loses its own frame), or an address that names
+ * no function (a trampoline of ftrace or kprobes).
  *
  * A name is looked up once per return address of core kernel text. The
  * verdicts are kept in two direct-mapped caches of single words, one of
@@ -194,8 +196,11 @@ static const char *const hist_delivery_prefixes[] = {
 	"arch_ftrace_", "kprobe_", "__kprobe_", "kretprobe_", "__kretprobe_",
 	"eprobe_", "__eprobe_", "fprobe_", "__fprobe_", "fentry_", "__fentry_",
 	"fexit_", "__fexit_", "rethook_", "arch_rethook_", "optimized_callback",
-	"opt_pre_handler", "aggr_pre_handler", "do_int3", "exc_int3",
-	"asm_exc_int3", "arch_stack_walk",
+	"opt_pre_handler", "aggr_pre_handler", "arch_stack_walk",
+	/* x86's int3 */
+	"do_int3", "exc_int3", "asm_exc_int3",
+	/* arm64's BRK taken in the kernel (EL1) */
+	"call_el1_break_hook", "do_el1_brk64", "el1_brk64", "el1h_64_sync",
 };
 
 /* Whether the code at @addr is tracing's, looked up by its name. */
