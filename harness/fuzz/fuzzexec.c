@@ -808,7 +808,7 @@ static void do_emit(char *args)
 			uint64_t x = *v == '-' ? (uint64_t)strtoll(v, NULL, 0)
 					       : strtoull(v, NULL, 0);
 
-			memcpy(fixed + flen, &x, ue->size[i]);	/* little endian */
+			user_event_put_num(fixed + flen, x, ue->size[i]);
 		} else if (ue->kind[i] == 'c') {
 			n = strlen(v);
 			if (n > (size_t)ue->size[i] - 1)

@@ -331,7 +331,7 @@ static void do_emit(const char *vals, long n)
 				seq[nseq].mod = dots[2] == '%' ? strtoull(dots + 3, NULL, 0) : 0;
 				nseq++;
 			}
-			memcpy(fixed + flen, &x, f->size);	/* little endian */
+			user_event_put_num(fixed + flen, x, f->size);
 			break;
 		}
 		case CHARS:
@@ -402,7 +402,7 @@ static void do_emit(const char *vals, long n)
 			uint64_t x = seq[i].base +
 				     (seq[i].mod ? (uint64_t)rep % seq[i].mod : (uint64_t)rep);
 
-			memcpy(fixed + seq[i].off, &x, seq[i].size);
+			user_event_put_num(fixed + seq[i].off, x, seq[i].size);
 		}
 		if (writev(cur->fd, io, 3) < 0 && errno != EBADF)
 			die("user event write failed for", vals);

@@ -8,6 +8,7 @@
 #define HARNESS_USER_EVENTS_H
 
 #include <stdint.h>
+#include <string.h>
 #include <sys/ioctl.h>
 
 struct user_reg {
@@ -31,5 +32,33 @@ struct user_unreg {
 #define DIAG_IOCSREG	_IOWR('*', 0, struct user_reg *)
 #define DIAG_IOCSDEL	_IOW('*', 1, char *)
 #define DIAG_IOCSUNREG	_IOW('*', 2, struct user_unreg *)
+
+/*
+ * Store the low @size (1, 2, 4 or 8) bytes of @x in an event's payload as a
+ * number of that width, in the host's byte order, the order the kernel
+ * reads the record's fields in. A memcpy() of the first @size bytes of @x
+ * is right on little-endian hosts only: on big-endian ones it takes the
+ * top bytes.
+ */
+static inline void user_event_put_num(char *dst, uint64_t x, unsigned int size)
+{
+	uint8_t x8 = x;
+	uint16_t x16 = x;
+	uint32_t x32 = x;
+
+	switch (size) {
+	case 1:
+		memcpy(dst, &x8, 1);
+		break;
+	case 2:
+		memcpy(dst, &x16, 2);
+		break;
+	case 4:
+		memcpy(dst, &x32, 4);
+		break;
+	default:
+		memcpy(dst, &x, 8);
+	}
+}
 
 #endif /* HARNESS_USER_EVENTS_H */
