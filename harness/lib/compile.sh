@@ -11,26 +11,37 @@
 #
 # The source tree is our plain one (build/ours/src): no target changes it.
 
-COMPILE_TARGETS="x86_64 arm64 s390x i386 x86_64-rt"
+COMPILE_TARGETS=${COMPILE_TARGETS:-x86_64 arm64 s390x i386 x86_64-rt}
+COMPILE_FAILED=$BUILD/compile/failed.txt
 
 compile_all()
 {
-	local t bad=()
+	local t
 	DEPS_EXTRA="gcc-aarch64-linux-gnu gcc-s390x-linux-gnu gcc-i686-linux-gnu"
 	phase "packages" deps_install
 	phase "base tree" tree_base
 	phase "source tree (ours)" tree_prepare
+	mkdir -p "$BUILD/compile"
+	: >"$COMPILE_FAILED"
 	for t in $COMPILE_TARGETS; do
-		phase "compile $t" compile_target "$t" || bad+=("$t")
+		phase "compile $t" compile_target "$t"
 	done
-	[ ${#bad[@]} -eq 0 ] || die "warnings or errors in our files for: ${bad[*]} (build/compile/*.log)"
+	[ ! -s "$COMPILE_FAILED" ] ||
+		die "warnings or errors in our files for: $(echo $(cat "$COMPILE_FAILED")) (build/compile/*.log)"
 }
 
 # compile_target TARGET: W=1 and sparse on our objects for TARGET (ARCH,
 # or ARCH-FLAVOUR), in a subshell since arch.sh sets the target's
-# variables; fails when any of them warns or does not build.
+# variables. A target where one of them warns or does not build is added
+# to $COMPILE_FAILED, and the next target is compiled all the same.
 compile_target()
 (
+	local t=$1
+	compile_one "$t" || echo "$t" >>"$COMPILE_FAILED"
+)
+
+compile_one()
+{
 	local t=$1 log objs ours n w s
 	ARCH=${t%%-*}
 	FLAVOUR=plain
@@ -62,4 +73,4 @@ compile_target()
 		grep -E '^[^ ]*\.[ch]:[0-9]+:[0-9]+: (warning|error): ' "$log" | sed 's/^/    | /' | head -20
 		return 1
 	}
-)
+}
