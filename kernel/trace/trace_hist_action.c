@@ -476,17 +476,29 @@ void hist_actions_layout(struct hist_trigger *ht, unsigned int *priv)
 }
 
 #ifdef CONFIG_TRACER_SNAPSHOT
-/* Whether the conditional snapshot of @ht's instance could be had now. */
+/*
+ * Whether the conditional snapshot of @ht's instance could be had now: the
+ * refusals of tracing_snapshot_cond_enable() (a tracer that uses the
+ * snapshot buffer, a conditional snapshot taken, the buffer mapped or its
+ * count of users full), asked under the locks it takes them under. It is
+ * not taken and dropped to learn that: tracing_snapshot_cond_disable()
+ * frees with interrupts off, which sleeps on PREEMPT_RT.
+ */
 static int hist_snapshot_available(struct hist_trigger *ht)
 {
-	int ret = tracing_alloc_snapshot_instance(ht->tr);
+	struct trace_array *tr = ht->tr;
+	bool busy;
+	int ret;
 
-	if (!ret)
-		ret = tracing_snapshot_cond_enable(ht->tr, ht,
-						   hist_snapshot_update);
-	if (!ret)
-		tracing_snapshot_cond_disable(ht->tr);
-	return ret;
+	guard(mutex)(&trace_types_lock);
+	ret = tracing_alloc_snapshot_instance(tr);
+	if (ret)
+		return ret;
+	spin_lock(&tr->snapshot_trigger_lock);
+	busy = tr->current_trace->use_max_tr || tr->cond_snapshot ||
+	       tr->snapshot == UINT_MAX || tr->mapped;
+	spin_unlock(&tr->snapshot_trigger_lock);
+	return busy ? -EBUSY : 0;
 }
 
 /**
@@ -497,13 +509,8 @@ static int hist_snapshot_available(struct hist_trigger *ht)
  */
 int hist_actions_enable(struct hist_trigger *ht)
 {
-	int ret;
-
 	if (!ht->snapshot)
 		return 0;
-	ret = tracing_alloc_snapshot_instance(ht->tr);
-	if (ret)
-		return ret;
 	return tracing_snapshot_cond_enable(ht->tr, ht, hist_snapshot_update);
 }
 
