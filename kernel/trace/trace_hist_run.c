@@ -156,24 +156,25 @@ static __always_inline void hist_stack_pad(unsigned long *buf,
 /*
  * The stack of an event starts at the code that fired it.
  *
- * A hit runs some frames below that code: the tracepoint's iterator and
- * the event class's probe, the buffer commit, the trigger call and the hit
- * itself; on other paths the kprobe, fprobe, eprobe or user event handlers,
- * and for a synthetic event the emission by a hist action, below the
- * whole delivery of the event whose histogram emitted it. How many frames
- * that is depends on the path, on inlining and on slow paths taken the
- * first time only, so no fixed number of frames to skip is right.
- * hist_stack_save() walks the stack itself and drops every frame up to the
- * first one that is not delivery: a function whose name says it is part of
- * tracing's event machinery (hist_delivery_prefixes[]), the write handlers
- * of trace_marker and user_events and the syscall entry's tracing hooks
- * included, so that the stack of a write begins in the VFS and that of a
- * syscall event in the syscall entry, the exception a kprobe fires by
- * (x86's int3, arm64's BRK, up to the probed instruction, which the
- * unwinder reports as the exception's return address), the stack
- * walker's own frame (which the unwinder seldom reports, but does; a probe
- * on arch_stack_walk() so loses its own frame), or an address that names
- * no function (a trampoline of ftrace or kprobes).
+ * A hit runs some frames below that code: the tracepoint's iterator and the
+ * event class's probe, the buffer commit, the trigger call and the hit
+ * itself; on other paths the kprobe, fprobe, eprobe or user event handlers
+ * (and the stub a tracepoint probe's fprobe is attached to), and for a
+ * synthetic event the emission by a hist action, below the whole delivery of
+ * the event whose histogram emitted it. How many frames that is depends on
+ * the path, on inlining and on slow paths taken the first time only, so no
+ * fixed number of frames to skip is right. hist_stack_save() walks the stack
+ * itself and drops every frame up to the first one that is not delivery: a
+ * function whose name says it is part of tracing's event machinery
+ * (hist_delivery_prefixes[]), the write handlers of trace_marker and
+ * user_events and the tracing hooks of the syscall entry and exit included,
+ * so that the stack of a write begins in the VFS and that of a syscall event
+ * in the syscall entry, the exception a kprobe fires by (x86's int3, arm64's
+ * BRK, up to the probed instruction, which the unwinder reports as the
+ * exception's return address), the stack walker's own frame (which the
+ * unwinder seldom reports, but does; a probe on arch_stack_walk() so loses
+ * its own frame), or an address that names no function (a trampoline of
+ * ftrace or kprobes).
  *
  * A name is looked up once per return address of core kernel text. The
  * verdicts are kept in two direct-mapped caches of single words, one of
@@ -192,7 +193,8 @@ static unsigned long hist_origin_addrs[HIST_DELIVERY_CACHE];
 static const char *const hist_delivery_prefixes[] = {
 	"__traceiter_", "trace_event_raw_event_", "trace_event_buffer_",
 	"event_triggers_", "data_ops_trigger", "hist_", "synth_", "user_event",
-	"tracing_mark_", "syscall_trace_enter", "syscall_exit_work", "ftrace_",
+	"tracing_mark_", "syscall_trace_enter", "syscall_exit_work",
+	"syscall_trace_exit", "__probestub_", "ftrace_",
 	"arch_ftrace_", "kprobe_", "__kprobe_", "kretprobe_", "__kretprobe_",
 	"eprobe_", "__eprobe_", "fprobe_", "__fprobe_", "fentry_", "__fentry_",
 	"fexit_", "__fexit_", "rethook_", "arch_rethook_", "optimized_callback",
