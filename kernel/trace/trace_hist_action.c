@@ -488,17 +488,14 @@ static int hist_snapshot_available(struct hist_trigger *ht)
 {
 	struct trace_array *tr = ht->tr;
 	bool busy;
-	int ret;
 
 	guard(mutex)(&trace_types_lock);
-	ret = tracing_alloc_snapshot_instance(tr);
-	if (ret)
-		return ret;
 	spin_lock(&tr->snapshot_trigger_lock);
 	busy = tr->current_trace->use_max_tr || tr->cond_snapshot ||
 	       tr->snapshot == UINT_MAX || tr->mapped;
 	spin_unlock(&tr->snapshot_trigger_lock);
-	return busy ? -EBUSY : 0;
+	/* As the core, no buffer is allocated for a refusal. */
+	return busy ? -EBUSY : tracing_alloc_snapshot_instance(tr);
 }
 
 /**
