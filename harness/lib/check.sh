@@ -131,19 +131,19 @@ check_line()
 }
 
 # The excuses of harness/config/core-splats.txt for this flavour, as
-# "frame<TAB>callers<TAB>why".
+# "frame<TAB>callers" (the file says why for each).
 check_core_splats_load()
 {
 	CORE_SPLATS=()
 	mapfile -t CORE_SPLATS < <(awk -F '\t' -v f="$FLAVOUR" \
-		'$1 == f { print $2 "\t" $3 "\t" $4 }' "$HARNESS/config/core-splats.txt")
+		'$1 == f { print $2 "\t" $3 }' "$HARNESS/config/core-splats.txt")
 }
 
 # check_core_splat LINE: LINE follows the splat last seen. When it is the
 # frame below an excused one, the splat is taken back from what it set.
 check_core_splat()
 {
-	local line=$1 fn e frame callers why
+	local line=$1 fn e frame callers
 	SPLAT_FRAMES=$((SPLAT_FRAMES + 1))
 	if [ "$SPLAT_FRAMES" -gt "$SPLAT_LINES" ]; then
 		SPLAT_FRAMES=
@@ -152,7 +152,7 @@ check_core_splat()
 	[[ $line =~ ^\[\ *[0-9]+\.[0-9]+\]\ +([A-Za-z0-9_.]+)\+0x ]] || return 0
 	fn=${BASH_REMATCH[1]}
 	for e in "${CORE_SPLATS[@]}"; do
-		IFS=$'\t' read -r frame callers why <<<"$e"
+		IFS=$'\t' read -r frame callers <<<"$e"
 		[ "$SPLAT_FRAME" = "$frame" ] && [[ $fn =~ ^($callers)$ ]] || continue
 		case " $SPLAT_OWNS " in *' report '*) SPLAT_REPORT=() ;; esac
 		case " $SPLAT_OWNS " in *' unit '*) UNIT_SPLAT= ;; esac
