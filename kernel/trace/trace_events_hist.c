@@ -82,30 +82,51 @@ static struct event_trigger_data *hist_find_same(struct trace_event_file *file,
 	return NULL;
 }
 
-/* Removing a helper histogram frees it through hist_cmd_free(). */
+/*
+ * Removing a helper histogram frees it through hist_cmd_free(); freeing
+ * the histogram that created it may free it too.
+ */
 static void hist_remove_trigger(struct event_trigger_data *data,
 				struct trace_event_file *file);
+static void hist_free_trigger(struct hist_trigger *ht);
+
+/* Take @ht, registered, off its event (hist_cmd_free() frees it). */
+static void hist_remove_registered(struct hist_trigger *ht)
+{
+	struct event_trigger_data *data;
+
+	list_for_each_entry(data, &ht->file->triggers, list) {
+		if (data->private_data == ht) {
+			hist_remove_trigger(data, ht->file);
+			return;
+		}
+	}
+	WARN_ON_ONCE(1);
+}
 
 /*
- * Remove the histograms @ht, being freed, created for its field
- * variables, unless others read them.
+ * Remove the histograms @ht, being freed, created for its field variables
+ * (@ht->created), unless others read them. A registered @ht (->removed by
+ * now) held each of them in its users from its registration on
+ * (hist_vars_register()), so each is still allocated here, even when a
+ * module's going took it off its event before @ht (->removed: nothing to
+ * remove, and its event may be gone); that hold is given back here. The
+ * helpers of an @ht never registered were registered by the same command,
+ * under the same hold of event_mutex, and are still on their events.
  */
 static void hist_created_release(struct hist_trigger *ht)
 {
-	struct event_trigger_data *data, *iter;
+	int held = ht->removed;
 	unsigned int i;
 
 	lockdep_assert_held(&event_mutex);
 	for (i = 0; i < ht->n_created; i++) {
-		data = ht->created[i];
-		list_for_each_entry(iter, &ht->created_file[i]->triggers, list) {
-			struct hist_trigger *c = data->private_data;
+		struct hist_trigger *c = ht->created[i];
 
-			if (iter == data && !c->users) {
-				hist_remove_trigger(data, ht->created_file[i]);
-				break;
-			}
-		}
+		if (!c->removed && c->users == held)
+			hist_remove_registered(c);
+		if (held && !--c->users && c->removed)
+			hist_free_trigger(c);
 	}
 	ht->n_created = 0;
 }
@@ -194,12 +215,16 @@ static int hist_refs_pin(struct hist_trigger *ht)
 static void hist_vars_register(struct hist_trigger *ht)
 {
 	struct hist_ref *ref;
+	unsigned int i;
 
 	lockdep_assert_held(&event_mutex);
 	if (ht->n_vars)
 		list_add_tail(&ht->link, &ht->tr->hist_vars);
 	list_for_each_entry(ref, &ht->refs, list)
 		ref->var->owner->users++;
+	/* Given back when @ht is freed (hist_created_release()). */
+	for (i = 0; i < ht->n_created; i++)
+		ht->created[i]->users++;
 }
 
 /*
@@ -353,6 +378,21 @@ static void hist_remove_trigger(struct event_trigger_data *data,
 }
 
 /*
+ * The first histogram on @file, or NULL. Removing one histogram may remove
+ * others (the field variable histograms it created, maybe on @file too),
+ * so a loop removing them all starts again from the first each time.
+ */
+static struct event_trigger_data *hist_first_of(struct trace_event_file *file)
+{
+	struct event_trigger_data *data;
+
+	list_for_each_entry(data, &file->triggers, list)
+		if (hist_is_hist_trigger(data))
+			return data;
+	return NULL;
+}
+
+/*
  * struct event_command requires it, but the core calls it only from
  * event_trigger_parse(), which "hist" does not use: hist_cmd_parse()
  * removes through hist_remove_matching(), which also refuses the removal
@@ -373,7 +413,7 @@ static void hist_cmd_unreg(char *glob, struct event_trigger_data *test,
  */
 static void hist_cmd_unreg_all(struct trace_event_file *file)
 {
-	struct event_trigger_data *data, *next;
+	struct event_trigger_data *data;
 
 	list_for_each_entry(data, &file->triggers, list) {
 		struct hist_trigger *ht = data->private_data;
@@ -381,9 +421,8 @@ static void hist_cmd_unreg_all(struct trace_event_file *file)
 		if (hist_is_hist_trigger(data) && ht->users)
 			return;
 	}
-	list_for_each_entry_safe(data, next, &file->triggers, list)
-		if (hist_is_hist_trigger(data))
-			hist_remove_trigger(data, file);
+	while ((data = hist_first_of(file)))
+		hist_remove_trigger(data, file);
 }
 
 /* pause, cont or clear on a histogram that exists. */
@@ -662,10 +701,10 @@ static struct hist_field *hist_field_var_hist(struct hist_build *b,
 					 b->p);
 		kfree(cmd);
 		if (!ret) {
-			ht->created_file[ht->n_created] = file;
 			ht->created[ht->n_created++] =
 				list_last_entry(&file->triggers,
-						struct event_trigger_data, list);
+						struct event_trigger_data,
+						list)->private_data;
 			made = true;
 		}
 	}
@@ -785,11 +824,10 @@ static struct event_command hist_cmd = {
 /* Remove every histogram of an event. */
 static void hist_remove_all(struct trace_event_file *file)
 {
-	struct event_trigger_data *data, *next;
+	struct event_trigger_data *data;
 
-	list_for_each_entry_safe(data, next, &file->triggers, list)
-		if (hist_is_hist_trigger(data))
-			hist_remove_trigger(data, file);
+	while ((data = hist_first_of(file)))
+		hist_remove_trigger(data, file);
 }
 
 /*

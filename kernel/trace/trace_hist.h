@@ -768,8 +768,10 @@ struct hist_plain_val {
  * @actions_pinned: the synthetic events of its actions are pinned
  * @created:	histograms created on other events for the
  *		SYSTEM.EVENT.FIELD parameters of its actions; the command
- *		layer's (trace_events_hist.c) to create and remove
- * @created_file: the event of each of them
+ *		layer's (trace_events_hist.c) to create and remove. Once
+ *		this one is registered, each is held in its users until
+ *		this one is freed, which keeps it allocated even when it is
+ *		off its event already
  * @n_created:	entries in @created
  * @table:	its entries
  * @bits:	log2 of the map size
@@ -785,7 +787,8 @@ struct hist_plain_val {
  * @lookup_key_size: bytes of the key in a chunk: our key, zero-extended to
  *		the longest key of the histograms we read variables from
  * @clock:	the trace clock asked for with clock=
- * @users:	references from other histograms to our variables
+ * @users:	references from other histograms to our variables, and
+ *		the hold of the histogram that created us, if one did
  * @link:	in the list of triggers with variables
  * @removed:	off its event, waiting for @users to drop to 0
  * @plain:	every field a number of the record or hitcount (or a key a
@@ -830,8 +833,7 @@ struct hist_trigger {
 	const struct tracing_map_elt *snap_elt;
 	u64			snap_val;
 	bool			actions_pinned;
-	struct event_trigger_data *created[HIST_PARAMS_MAX];
-	struct trace_event_file	*created_file[HIST_PARAMS_MAX];
+	struct hist_trigger	*created[HIST_PARAMS_MAX];
 	unsigned int		n_created;
 	struct hist_table	*table;
 	unsigned int		bits;
