@@ -105,27 +105,53 @@ static void hist_remove_registered(struct hist_trigger *ht)
 }
 
 /*
- * Remove the histograms @ht, being freed, created for its field variables
- * (@ht->created), unless others read them. A registered @ht (->removed by
- * now) held each of them in its users from its registration on
- * (hist_vars_register()), so each is still allocated here, even when a
- * module's going took it off its event before @ht (->removed: nothing to
- * remove, and its event may be gone); that hold is given back here. The
- * helpers of an @ht never registered were registered by the same command,
- * under the same hold of event_mutex, and are still on their events.
+ * How many of @c's users are @ht's, @c being a histogram @ht created. A
+ * registered @ht holds it from its registration on (hist_vars_register()),
+ * and each of its references to @c's variables holds it until @ht is freed
+ * (hist_vars_unregister(), which sets ->removed). An @ht never registered
+ * holds nothing.
  */
-static void hist_created_release(struct hist_trigger *ht)
+static unsigned int hist_holds_on(const struct hist_trigger *ht,
+				  const struct hist_trigger *c, bool registered)
 {
-	int held = ht->removed;
+	const struct hist_ref *ref;
+	unsigned int holds = registered;
+
+	if (registered && !ht->removed)
+		list_for_each_entry(ref, &ht->refs, list)
+			holds += ref->var->owner == c;
+	return holds;
+}
+
+/*
+ * Remove the histograms @ht created for its field variables (@ht->created),
+ * unless others read them; @ht is being removed from its event, or freed.
+ *
+ * @registered: a registered @ht's hold on each of them (hist_holds_on())
+ * keeps each allocated until here, even when a module's going took it
+ * off its event before @ht (->removed: nothing to remove, and its event
+ * may be gone); that hold is given back here. The helpers of an @ht never
+ * registered were registered by the same command, under the same hold of
+ * event_mutex, and are still on their events.
+ *
+ * A registered @ht gives them back when it is removed (hist_remove_trigger()),
+ * not when it is freed: only its own hits read them, and a free may run
+ * under trace_types_lock (an instance's rmdir frees a trigger that was the
+ * last to share a name with a removed @ht), which removing a helper takes
+ * again (hist_release_resources()). A helper removed then, still read by
+ * @ht's references, is freed with the last of them (hist_vars_unregister()).
+ */
+static void hist_created_release(struct hist_trigger *ht, bool registered)
+{
 	unsigned int i;
 
 	lockdep_assert_held(&event_mutex);
 	for (i = 0; i < ht->n_created; i++) {
 		struct hist_trigger *c = ht->created[i];
 
-		if (!c->removed && c->users == held)
+		if (!c->removed && c->users == hist_holds_on(ht, c, registered))
 			hist_remove_registered(c);
-		if (held && !--c->users && c->removed)
+		if (registered && !--c->users && c->removed)
 			hist_free_trigger(c);
 	}
 	ht->n_created = 0;
@@ -135,7 +161,7 @@ static void hist_created_release(struct hist_trigger *ht)
 static void hist_free_trigger(struct hist_trigger *ht)
 {
 	if (ht)
-		hist_created_release(ht);
+		hist_created_release(ht, ht->removed);
 	hist_trigger_free(ht);
 }
 
@@ -222,7 +248,7 @@ static void hist_vars_register(struct hist_trigger *ht)
 		list_add_tail(&ht->link, &ht->tr->hist_vars);
 	list_for_each_entry(ref, &ht->refs, list)
 		ref->var->owner->users++;
-	/* Given back when @ht is freed (hist_created_release()). */
+	/* Given back when @ht is removed or freed (hist_created_release()). */
 	for (i = 0; i < ht->n_created; i++)
 		ht->created[i]->users++;
 }
@@ -371,6 +397,7 @@ static void hist_remove_trigger(struct event_trigger_data *data,
 	trace_event_trigger_enable_disable(file, 0);
 	update_cond_flag(file);
 	hist_release_resources(ht);
+	hist_created_release(ht, true);
 	/* The first of a name that others still hold: its variables go now. */
 	if (data->ref > 1)
 		list_del_init(&ht->link);
