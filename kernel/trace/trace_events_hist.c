@@ -104,37 +104,67 @@ static void hist_remove_registered(struct hist_trigger *ht)
 	WARN_ON_ONCE(1);
 }
 
-/* Take the helper @h off its event once no trigger on an event holds it. */
-static void hist_helper_drop(struct hist_trigger *h)
+static bool hist_created(const struct hist_trigger *ht,
+			 const struct hist_trigger *h)
 {
-	if (!h->removed && !h->live_users)
+	unsigned int i;
+
+	for (i = 0; i < ht->n_created; i++)
+		if (ht->created[i] == h)
+			return true;
+	return false;
+}
+
+/*
+ * How many of @h's users are @ht's. A registered @ht holds what it created
+ * from its registration on (hist_vars_register()), and each of its
+ * references to @h's variables holds @h until @ht is freed
+ * (hist_vars_unregister(), which sets ->removed). An @ht never registered
+ * holds nothing.
+ */
+static unsigned int hist_holds_on(const struct hist_trigger *ht,
+				  const struct hist_trigger *h, bool registered)
+{
+	const struct hist_ref *ref;
+	unsigned int holds;
+
+	if (!registered)
+		return 0;
+	holds = hist_created(ht, h);
+	if (!ht->removed)
+		list_for_each_entry(ref, &ht->refs, list)
+			holds += ref->var->owner == h;
+	return holds;
+}
+
+/* Remove the helper @h if @ht's holds are all it has left. */
+static void hist_helper_release(struct hist_trigger *ht, struct hist_trigger *h,
+				bool registered)
+{
+	if (!h->removed && h->users == hist_holds_on(ht, h, registered))
 		hist_remove_registered(h);
 }
 
 /*
  * Give back the field variable histograms (helpers) @ht holds; @ht is being
- * removed from its event, or freed. A helper goes off its event with the
- * last trigger on an event that holds it (its ->live_users): the one that
- * created it (@ht->created), or another that found it made and reads it,
- * in any order. It is freed when nothing holds it (its ->users): a
- * trigger off its event may still be allocated (the first of a name that
- * others share), its references pointing into the helper.
+ * removed from its event, or freed. A helper goes with the last trigger
+ * that holds it: the one that created it (@ht->created), or another that
+ * found it made and reads it (the creator may go first), unless others
+ * still read it.
  *
- * @registered: a registered @ht holds what it created and what it reads,
- * in both counts, from its registration on (hist_vars_register()); its
- * hold on what it created keeps each allocated until here, even when a
- * module's going took it off its event before @ht (->removed: nothing to
- * remove, and its event may be gone). The helpers of an @ht never
- * registered were registered by the same command, under the same hold of
- * event_mutex: nothing else holds them, and they are still on their events.
+ * @registered: a registered @ht's hold on what it created keeps each
+ * allocated until here, even when a module's going took it off its event
+ * before @ht (->removed: nothing to remove, and its event may be gone);
+ * that hold is given back here. The helpers of an @ht never registered
+ * were registered by the same command, under the same hold of event_mutex,
+ * and are still on their events.
  *
  * A registered @ht gives them back when it is removed (hist_remove_trigger()),
- * not when it is freed: a free may run under trace_types_lock (an
- * instance's rmdir frees a trigger that was the last to share a name with a
- * removed @ht), which taking a helper off its event takes again
- * (hist_release_resources()). A trigger freed without being removed (by
- * an instance's rmdir) holds no helper still on its event: its helpers are
- * in its own instance, which one of them would hold (-EBUSY).
+ * not when it is freed: only its own hits read them, and a free may run
+ * under trace_types_lock (an instance's rmdir frees a trigger that was the
+ * last to share a name with a removed @ht), which removing a helper takes
+ * again (hist_release_resources()). A helper removed then, still read by
+ * @ht's references, is freed with the last of them (hist_vars_unregister()).
  */
 static void hist_helpers_release(struct hist_trigger *ht, bool registered)
 {
@@ -142,20 +172,14 @@ static void hist_helpers_release(struct hist_trigger *ht, bool registered)
 	unsigned int i;
 
 	lockdep_assert_held(&event_mutex);
-	if (registered && !ht->helpers_released) {
-		ht->helpers_released = true;
-		list_for_each_entry(ref, &ht->refs, list)
-			ref->var->owner->live_users--;
-		for (i = 0; i < ht->n_created; i++)
-			ht->created[i]->live_users--;
+	if (registered && !ht->removed)
 		list_for_each_entry(ref, &ht->refs, list)
 			if (ref->var->owner->helper)
-				hist_helper_drop(ref->var->owner);
-	}
+				hist_helper_release(ht, ref->var->owner, true);
 	for (i = 0; i < ht->n_created; i++) {
 		struct hist_trigger *c = ht->created[i];
 
-		hist_helper_drop(c);
+		hist_helper_release(ht, c, registered);
 		if (registered && !--c->users && c->removed)
 			hist_free_trigger(c);
 	}
@@ -251,15 +275,11 @@ static void hist_vars_register(struct hist_trigger *ht)
 	lockdep_assert_held(&event_mutex);
 	if (ht->n_vars)
 		list_add_tail(&ht->link, &ht->tr->hist_vars);
-	list_for_each_entry(ref, &ht->refs, list) {
+	list_for_each_entry(ref, &ht->refs, list)
 		ref->var->owner->users++;
-		ref->var->owner->live_users++;
-	}
 	/* Given back when @ht is removed or freed (hist_helpers_release()). */
-	for (i = 0; i < ht->n_created; i++) {
+	for (i = 0; i < ht->n_created; i++)
 		ht->created[i]->users++;
-		ht->created[i]->live_users++;
-	}
 }
 
 /*

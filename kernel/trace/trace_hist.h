@@ -789,14 +789,10 @@ struct hist_plain_val {
  * @clock:	the trace clock asked for with clock=
  * @users:	references from other histograms to our variables, and
  *		the hold of the histogram that created us, if one did
- * @live_users: those of @users held by a histogram still on its event:
- *		a @helper goes off its event when it drops to 0
  * @link:	in the list of triggers with variables
  * @removed:	off its event, waiting for @users to drop to 0
  * @helper:	created for another histogram's field variable (its
  *		@created): removed with the last histogram that holds it
- * @helpers_released: its holds on the helpers it created or reads are
- *		given back (removed from its event, or freed)
  * @plain:	every field a number of the record or hitcount (or a key a
  *		char[N] of the record, N a multiple of 8), no variable,
  *		reference or action: a hit takes the short way and the
@@ -854,11 +850,9 @@ struct hist_trigger {
 	unsigned int		lookup_key_size;
 	char			*clock;
 	int			users;
-	int			live_users;
 	struct list_head	link;
 	bool			removed;
 	bool			helper;
-	bool			helpers_released;
 	bool			plain;
 	bool			plain_chars;
 	struct hist_plain_val	plain_vals[HIST_SUMS_MAX];
