@@ -104,60 +104,35 @@ static void hist_remove_registered(struct hist_trigger *ht)
 	WARN_ON_ONCE(1);
 }
 
-static bool hist_created(const struct hist_trigger *ht,
-			 const struct hist_trigger *h)
-{
-	unsigned int i;
-
-	for (i = 0; i < ht->n_created; i++)
-		if (ht->created[i] == h)
-			return true;
-	return false;
-}
-
 /*
- * How many of @h's users are @ht's. A registered @ht holds what it created
- * from its registration on (hist_vars_register()), and each of its
- * references to @h's variables holds @h until @ht is freed
+ * How many of @c's users are @ht's, @c being a histogram @ht created. A
+ * registered @ht holds it from its registration on (hist_vars_register()),
+ * and each of its references to @c's variables holds it until @ht is freed
  * (hist_vars_unregister(), which sets ->removed). An @ht never registered
  * holds nothing.
  */
 static unsigned int hist_holds_on(const struct hist_trigger *ht,
-				  const struct hist_trigger *h, bool registered)
+				  const struct hist_trigger *c, bool registered)
 {
 	const struct hist_ref *ref;
-	unsigned int holds;
+	unsigned int holds = registered;
 
-	if (!registered)
-		return 0;
-	holds = hist_created(ht, h);
-	if (!ht->removed)
+	if (registered && !ht->removed)
 		list_for_each_entry(ref, &ht->refs, list)
-			holds += ref->var->owner == h;
+			holds += ref->var->owner == c;
 	return holds;
 }
 
-/* Remove the helper @h if @ht's holds are all it has left. */
-static void hist_helper_release(struct hist_trigger *ht, struct hist_trigger *h,
-				bool registered)
-{
-	if (!h->removed && h->users == hist_holds_on(ht, h, registered))
-		hist_remove_registered(h);
-}
-
 /*
- * Give back the field variable histograms (helpers) @ht holds; @ht is being
- * removed from its event, or freed. A helper goes with the last trigger
- * that holds it: the one that created it (@ht->created), or another that
- * found it made and reads it (the creator may go first), unless others
- * still read it.
+ * Remove the histograms @ht created for its field variables (@ht->created),
+ * unless others read them; @ht is being removed from its event, or freed.
  *
- * @registered: a registered @ht's hold on what it created keeps each
- * allocated until here, even when a module's going took it off its event
- * before @ht (->removed: nothing to remove, and its event may be gone);
- * that hold is given back here. The helpers of an @ht never registered
- * were registered by the same command, under the same hold of event_mutex,
- * and are still on their events.
+ * @registered: a registered @ht's hold on each of them (hist_holds_on())
+ * keeps each allocated until here, even when a module's going took it
+ * off its event before @ht (->removed: nothing to remove, and its event
+ * may be gone); that hold is given back here. The helpers of an @ht never
+ * registered were registered by the same command, under the same hold of
+ * event_mutex, and are still on their events.
  *
  * A registered @ht gives them back when it is removed (hist_remove_trigger()),
  * not when it is freed: only its own hits read them, and a free may run
@@ -166,20 +141,16 @@ static void hist_helper_release(struct hist_trigger *ht, struct hist_trigger *h,
  * again (hist_release_resources()). A helper removed then, still read by
  * @ht's references, is freed with the last of them (hist_vars_unregister()).
  */
-static void hist_helpers_release(struct hist_trigger *ht, bool registered)
+static void hist_created_release(struct hist_trigger *ht, bool registered)
 {
-	struct hist_ref *ref;
 	unsigned int i;
 
 	lockdep_assert_held(&event_mutex);
-	if (registered && !ht->removed)
-		list_for_each_entry(ref, &ht->refs, list)
-			if (ref->var->owner->helper)
-				hist_helper_release(ht, ref->var->owner, true);
 	for (i = 0; i < ht->n_created; i++) {
 		struct hist_trigger *c = ht->created[i];
 
-		hist_helper_release(ht, c, registered);
+		if (!c->removed && c->users == hist_holds_on(ht, c, registered))
+			hist_remove_registered(c);
 		if (registered && !--c->users && c->removed)
 			hist_free_trigger(c);
 	}
@@ -190,7 +161,7 @@ static void hist_helpers_release(struct hist_trigger *ht, bool registered)
 static void hist_free_trigger(struct hist_trigger *ht)
 {
 	if (ht)
-		hist_helpers_release(ht, ht->removed);
+		hist_created_release(ht, ht->removed);
 	hist_trigger_free(ht);
 }
 
@@ -277,7 +248,7 @@ static void hist_vars_register(struct hist_trigger *ht)
 		list_add_tail(&ht->link, &ht->tr->hist_vars);
 	list_for_each_entry(ref, &ht->refs, list)
 		ref->var->owner->users++;
-	/* Given back when @ht is removed or freed (hist_helpers_release()). */
+	/* Given back when @ht is removed or freed (hist_created_release()). */
 	for (i = 0; i < ht->n_created; i++)
 		ht->created[i]->users++;
 }
@@ -426,7 +397,7 @@ static void hist_remove_trigger(struct event_trigger_data *data,
 	trace_event_trigger_enable_disable(file, 0);
 	update_cond_flag(file);
 	hist_release_resources(ht);
-	hist_helpers_release(ht, true);
+	hist_created_release(ht, true);
 	/* The first of a name that others still hold: its variables go now. */
 	if (data->ref > 1)
 		list_del_init(&ht->link);
@@ -757,13 +728,10 @@ static struct hist_field *hist_field_var_hist(struct hist_build *b,
 					 b->p);
 		kfree(cmd);
 		if (!ret) {
-			struct hist_trigger *c;
-
-			c = list_last_entry(&file->triggers,
-					    struct event_trigger_data,
-					    list)->private_data;
-			c->helper = true;
-			ht->created[ht->n_created++] = c;
+			ht->created[ht->n_created++] =
+				list_last_entry(&file->triggers,
+						struct event_trigger_data,
+						list)->private_data;
 			made = true;
 		}
 	}

@@ -770,8 +770,8 @@ struct hist_plain_val {
  *		SYSTEM.EVENT.FIELD parameters of its actions; the command
  *		layer's (trace_events_hist.c) to create and remove. Once
  *		this one is registered, each is held in its users until
- *		this one is removed or freed, which keeps it allocated even
- *		when it is off its event already
+ *		this one is freed, which keeps it allocated even when it is
+ *		off its event already
  * @n_created:	entries in @created
  * @table:	its entries
  * @bits:	log2 of the map size
@@ -791,8 +791,6 @@ struct hist_plain_val {
  *		the hold of the histogram that created us, if one did
  * @link:	in the list of triggers with variables
  * @removed:	off its event, waiting for @users to drop to 0
- * @helper:	created for another histogram's field variable (its
- *		@created): removed with the last histogram that holds it
  * @plain:	every field a number of the record or hitcount (or a key a
  *		char[N] of the record, N a multiple of 8), no variable,
  *		reference or action: a hit takes the short way and the
@@ -852,7 +850,6 @@ struct hist_trigger {
 	int			users;
 	struct list_head	link;
 	bool			removed;
-	bool			helper;
 	bool			plain;
 	bool			plain_chars;
 	struct hist_plain_val	plain_vals[HIST_SUMS_MAX];
