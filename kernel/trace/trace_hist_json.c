@@ -296,9 +296,11 @@ static void json_actions(struct seq_file *m, const struct hist_trigger *ht,
 			continue;
 		seq_puts(m, first ? ",\"actions\":[{" : ",{");
 		first = false;
-		seq_printf(m, "\"%s\":%llu",
-			   act->handler == HIST_ON_MAX ? "max" : "changed",
-			   (u64)atomic64_read(priv + act->track_off));
+		seq_printf(m, "\"%s\":",
+			   act->handler == HIST_ON_MAX ? "max" : "changed");
+		/* Signed as the variable it tracks, as a saved field is. */
+		json_num(m, (u64)atomic64_read(priv + act->track_off),
+			 act->watched->is_signed);
 		saved = act->kind == HIST_DO_SAVE &&
 			READ_ONCE(*(const u64 *)(priv + act->saved_off));
 		for (i = 0; act->kind == HIST_DO_SAVE && i < act->n_params; i++) {
