@@ -29,12 +29,15 @@ write_cmd()
 	if [ "$how" = '>' ]; then
 		err=$( { printf '%s\n' "$cmd" >"$file"; } 2>&1 )
 	else
-		err=$( { printf '%s\n' "$cmd" >>"$file"; } 2>&1 )
+		# No subshell on this path, the one nearly every command takes:
+		# a fork costs more than the write under TCG.
+		printf '%s\n' "$cmd" 2>/tmp/histdiff.err >>"$file"
+		IFS= read -r err </tmp/histdiff.err
 	fi
 	if [ -n "$err" ]; then
 		printf '   FAILED: %s\n' "${err##*write error: }"
 		errlog
-	elif [ -n "$(cat error_log)" ]; then
+	elif has_line error_log; then
 		printf '   ok, but error_log says:\n'
 		errlog
 	fi
@@ -44,7 +47,8 @@ write_cmd()
 # or instances/NAME/events/sys/name given in full with a leading "instances/").
 trigger()
 {
-	append "$(evdir "$1")/trigger" "$2"
+	evpath "$1"
+	append "$EVPATH/trigger" "$2"
 }
 
 # try EVENT CMD: append CMD to the event's trigger file, and when it is
@@ -53,9 +57,10 @@ trigger()
 try()
 {
 	local f
-	f=$(evdir "$1")/trigger
+	evpath "$1"
+	f=$EVPATH/trigger
 	append "$f" "$2"
-	if grep -q -v '^#' "$f"; then
+	if has_entry "$f"; then
 		sed 's/^/   now: /' "$f"
 		: >"$f" 2>/dev/null
 	fi
@@ -66,7 +71,7 @@ try()
 try_synth()
 {
 	append synthetic_events "$1"
-	if [ -n "$(cat synthetic_events)" ]; then
+	if has_line synthetic_events; then
 		sed 's/^/   now: /' synthetic_events
 		echo >synthetic_events 2>/dev/null
 	fi
@@ -74,16 +79,43 @@ try_synth()
 
 evdir()
 {
+	evpath "$1"
+	echo "$EVPATH"
+}
+
+# evpath EVENT: the same into $EVPATH, without the subshell of $(evdir).
+evpath()
+{
 	case $1 in
-	instances/*) echo "$1" ;;
-	*) echo "events/$1" ;;
+	instances/*) EVPATH=$1 ;;
+	*) EVPATH=events/$1 ;;
 	esac
+}
+
+# has_line FILE: whether FILE holds a line; has_entry FILE: a line that is
+# not a comment. Shell builtins only (a fork per command counts here).
+has_line()
+{
+	local l
+	IFS= read -r l <"$1" || [ -n "$l" ]
+}
+
+has_entry()
+{
+	local l
+	while IFS= read -r l || [ -n "$l" ]; do
+		case $l in
+		'#'*) ;;
+		*) return 0 ;;
+		esac
+	done <"$1"
+	return 1
 }
 
 # errlog: print the error_log (timestamps masked) and clear it.
 errlog()
 {
-	if [ -s error_log ] || [ -n "$(cat error_log)" ]; then
+	if has_line error_log; then
 		sed -E 's/^\[ *[0-9]+\.[0-9]+\] /[TIME] /; s/^/   | /' error_log
 	fi
 	: >error_log
@@ -112,7 +144,8 @@ show()
 debug()
 {
 	local f
-	f="$(evdir "$1")/hist_debug"
+	evpath "$1"
+	f=$EVPATH/hist_debug
 	printf '== %s (headers)\n' "$f"
 	if [ -e "$f" ]; then grep '^#' "$f" | norm; else echo "(no such file)"; fi
 }
@@ -120,13 +153,15 @@ debug()
 # hist EVENT: show the hist file of EVENT (see trigger for the names).
 hist()
 {
-	show_hist "$(evdir "$1")/hist"
+	evpath "$1"
+	show_hist "$EVPATH/hist"
 }
 
 # trig EVENT: show the trigger file of EVENT.
 trig()
 {
-	show "$(evdir "$1")/trigger"
+	evpath "$1"
+	show "$EVPATH/trigger"
 }
 
 # norm: what every output goes through. The pid of the last histgen run,
