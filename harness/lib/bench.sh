@@ -182,13 +182,15 @@ bench_line()
 }
 
 # bench_shape_summary SHAPE TOTALS: the progress lines of a shape measured:
-# its figures (BENCH_STAT) of this boot, a line a side, and its hist's
-# Totals.
+# its figures (BENCH_STAT) of this boot, a line a side the boot ran, and
+# its hist's Totals.
 bench_shape_summary()
 {
-	awk -F '\t' -v r="$BENCH_ROUND" -v shape="$1" \
+	local only=$BENCH_SIDE
+	[ "${#BENCH_KERNELS[@]}" != 1 ] || only=	# both sides in one boot
+	awk -F '\t' -v r="$BENCH_ROUND" -v shape="$1" -v only="$only" \
 		-v col="$BENCH_STAT_COL" -v totals="$2" '
-		$1 == r && $3 == "M" && $4 == shape {
+		$1 == r && $3 == "M" && $4 == shape && (only == "" || $2 == only) {
 			if (!($2 in seen)) { seen[$2] = 1; sides[++nsides] = $2 }
 			s[$2, $5] += $col; n[$2, $5]++
 		}
