@@ -95,18 +95,11 @@ bt_stop()
 # bt_measure SHAPE VARIANT SECONDS: one timed loop with the shape's program.
 bt_measure()
 {
-	local out
 	if [ -n "$BT" ] && ! bt_start "$(bt_program "$2")"; then
 		echo "@@B ERR $1 $2: bpftrace did not attach: $(tail -n 3 $BT_OUT | tr '\n' ' ')"
 		return 1
 	fi
-	out=$(benchloop run -t "$3" $ARGS 2>&1)
-	if [ $? -ne 0 ]; then
-		echo "@@B ERR $1 $2: $(echo $out)"
-	else
-		set -- "$1" "$2" $out
-		echo "@@B M $1 ${2#bt-} ${6#p10=} ${5#p50=} ${4#ns=} ${3#iters=} bpftrace"
-	fi
+	loop_report "$1" "${2#bt-}" "$3" bpftrace
 	[ -z "$BT" ] || bt_stop
 }
 
@@ -156,11 +149,8 @@ peer_extras()
 # peer_main: every shape of SHAPES both ways, then the extras.
 peer_main()
 {
-	local shape variant order i slice
-	slice=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
-	[ "$SHAPES" != all ] || SHAPES=$PEER_SHAPES
-	SHAPES=$(echo "$SHAPES" | tr ',' ' ')
-	[ "$SHAPES" != none ] || SHAPES=
+	local shape variant i
+	plan "$PEER_SHAPES"
 
 	# A first loop, not reported: page faults, first-use allocations.
 	benchloop run -S -t 0.5 >/dev/null 2>&1
@@ -171,12 +161,11 @@ peer_main()
 		fi
 		TOTALS= t0=$SECONDS
 		for ((i = 1; i <= SLICES; i++)); do
-			order='miss hit bt-miss bt-hit'
-			[ $((i % 2)) = 1 ] || order='bt-hit bt-miss hit miss'
-			for variant in $order; do
+			turn $i miss hit bt-miss bt-hit
+			for variant in $ORDER; do
 				case $variant in
-				bt-*)	bt_measure "$shape" "$variant" "$slice" ;;
-				*)	hist_measure "$shape" "$variant" "$slice" ;;
+				bt-*)	bt_measure "$shape" "$variant" "$SLICE" ;;
+				*)	hist_measure "$shape" "$variant" "$SLICE" ;;
 				esac
 			done
 		done

@@ -194,20 +194,14 @@ hist_totals()
 # triggers; with "totals", the Totals of the hist afterwards into TOTALS.
 measure()
 {
-	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= out err last
+	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= err last
 	[ "$variant" = hit ] || suffix=$MISS
 	if ! err=$(triggers_add "$suffix" 2>&1); then
 		echo "@@B ERR $shape $variant: $(echo $err)"
 		triggers_remove "$suffix"
 		return 1
 	fi
-	out=$(benchloop run -t "$secs" $ARGS 2>&1)
-	if [ $? -ne 0 ]; then
-		echo "@@B ERR $shape $variant: $(echo $out)"
-	else
-		set -- $out
-		echo "@@B M $shape $variant ${4#p10=} ${3#p50=} ${2#ns=} ${1#iters=}"
-	fi
+	loop_report "$shape" "$variant" "$secs"
 	# The hist of the last trigger: the synthetic event's for chain.
 	if [ -n "$totals" ]; then
 		last=${TRIGS##*$'\n'}
@@ -215,6 +209,20 @@ measure()
 		[ -z "$last" ] || TOTALS=$(hist_totals "${last%%|*}")
 	fi
 	triggers_remove "$suffix"
+}
+
+# loop_report SHAPE VARIANT SECONDS [SIDE]: one timed loop of benchloop,
+# its figures on an @@B M line (SIDE after them, when given).
+loop_report()
+{
+	local out
+	out=$(benchloop run -t "$3" $ARGS 2>&1)
+	if [ $? -ne 0 ]; then
+		echo "@@B ERR $1 $2: $(echo $out)"
+		return
+	fi
+	set -- "$1" "$2" "${4:-}" $out
+	echo "@@B M $1 $2 ${7#p10=} ${6#p50=} ${5#ns=} ${4#iters=}${3:+ $3}"
 }
 
 meminfo_free()	# MemFree in kB
@@ -255,18 +263,37 @@ extras()
 	echo "@@B X remove ${2#remove_us=} us"
 }
 
+# plan DEFAULT: SHAPES as a list of words (all: DEFAULT, none: empty),
+# SLICE the seconds of one slice of a shape's SECS.
+plan()
+{
+	SLICE=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
+	[ "$SHAPES" != all ] || SHAPES=$1
+	SHAPES=$(echo "$SHAPES" | tr ',' ' ')
+	[ "$SHAPES" != none ] || SHAPES=
+}
+
+# turn I WORD...: ORDER, the words as given on odd turns I, reversed on
+# even ones, so that a slow drift of the host weighs on each alike.
+turn()
+{
+	local w i=$1
+	shift
+	ORDER=
+	for w; do
+		if [ $((i % 2)) = 1 ]; then ORDER="$ORDER $w"; else ORDER="$w $ORDER"; fi
+	done
+}
+
 main()
 {
-	local shape variant order last i slice ev t0
-	slice=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
+	local shape variant last i ev t0
 	echo 'u:bench_a u32 k;u32 a;u32 b;u32 c;char[16] s' >>dynamic_events &&
 		echo 'u:bench_b u32 k' >>dynamic_events || {
 		echo "@@B ERR setup: cannot create the user events"
 		return 1
 	}
-	[ "$SHAPES" != all ] || SHAPES=$ALL_SHAPES
-	SHAPES=$(echo "$SHAPES" | tr ',' ' ')
-	[ "$SHAPES" != none ] || SHAPES=
+	plan "$ALL_SHAPES"
 
 	# A first loop, not reported: page faults, first-use allocations.
 	shape_def pid
@@ -282,12 +309,11 @@ main()
 		# miss hit, hit miss, miss hit...: a slow drift of the machine
 		# weighs on both variants alike.
 		for ((i = 1; i <= SLICES; i++)); do
-			order='miss hit'
-			[ $((i % 2)) = 1 ] || order='hit miss'
-			for variant in $order; do
+			turn $i miss hit
+			for variant in $ORDER; do
 				last=
 				[ $i -lt "$SLICES" ] || [ $variant != hit ] || last=totals
-				measure "$shape" "$variant" "$slice" $last
+				measure "$shape" "$variant" "$SLICE" $last
 			done
 		done
 		echo "@@B I $shape $TOTALS; $((SECONDS - t0)) s"
