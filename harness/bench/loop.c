@@ -13,7 +13,7 @@
  * Usage:
  *
  *   benchloop run [-t SECONDS | -n COUNT] [-w WARM] [-c CPU[,CPU...]]
- *                 [-k MOD] [-d] [-2]
+ *                 [-k MOD] [-d] [-2] [-S]
  *       One process pinned to each CPU (default: CPU 0) writes bench_a in a
  *       tight loop, one write(2) to user_events_data an iteration, for
  *       SECONDS (default 1) or COUNT iterations, after WARM untimed ones
@@ -21,7 +21,10 @@
  *       a, b, c = bits 0, 1, 2 of i, s = "bench-str-NN" with NN = i % 16.
  *       -d adds the process's index times MOD to k (distinct keys per CPU).
  *       -2 writes bench_b (k alike) right after each bench_a: an iteration
- *       is then two events. The processes start together (they wait on a
+ *       is then two events. -S writes 1 + i % MOD bytes (at most 2^17) to
+ *       /dev/null instead of bench_a: an iteration is one write(2), the
+ *       events syscalls/sys_enter_write and sys_exit_write, as users trace
+ *       them. The processes start together (they wait on a
  *       pipe once all are warmed up) and each times its own loop with
  *       CLOCK_MONOTONIC, chunk by chunk of 32 iterations. Prints
  *
@@ -101,6 +104,7 @@ struct opts {
 	uint32_t mod;
 	int distinct;
 	int pair;
+	int syscall;		/* -S: write(2) to /dev/null, not bench_a */
 	int ncpus;
 	int cpus[MAX_CPUS];
 };
@@ -166,6 +170,7 @@ static void loop(const struct opts *o, int idx, int ready, int go, int out)
 {
 	static uint32_t en_a, en_b;
 	static char strs[16][16];
+	static char zeros[1 << 17];	/* the most a write(2) of -S sends */
 	struct outcome res = { 0 };
 	struct rec_a ra = { 0 };
 	struct rec_b rb = { 0 };
@@ -182,12 +187,18 @@ static void loop(const struct opts *o, int idx, int ready, int go, int out)
 		die("out of memory", NULL);
 	for (i = 0; i < 16; i++)
 		snprintf(strs[i], sizeof(strs[i]), "bench-str-%02d", (int)i);
-	fd = open(TRACEFS "/user_events_data", O_RDWR);
-	if (fd < 0)
-		die("cannot open user_events_data", NULL);
-	ra.index = reg_event(fd, DECL_A, &en_a);
-	if (o->pair)
-		rb.index = reg_event(fd, DECL_B, &en_b);
+	if (o->syscall) {
+		fd = open("/dev/null", O_WRONLY);
+		if (fd < 0)
+			die("cannot open /dev/null", NULL);
+	} else {
+		fd = open(TRACEFS "/user_events_data", O_RDWR);
+		if (fd < 0)
+			die("cannot open user_events_data", NULL);
+		ra.index = reg_event(fd, DECL_A, &en_a);
+		if (o->pair)
+			rb.index = reg_event(fd, DECL_B, &en_b);
+	}
 
 	total = o->warm;
 	limit_ns = o->count > 0 ? UINT64_MAX : (uint64_t)(o->seconds * 1e9);
@@ -211,6 +222,12 @@ static void loop(const struct opts *o, int idx, int ready, int go, int out)
 			tprev = t;
 			if (t - t0 >= limit_ns)
 				break;
+		}
+		if (o->syscall) {
+			if (write(fd, zeros, 1 + (base + i % o->mod) % sizeof(zeros)) < 0 &&
+			    !res.err)
+				res.err = errno;
+			continue;
 		}
 		ra.k = base + (uint32_t)(i % o->mod);
 		ra.a = i & 1;
@@ -261,7 +278,7 @@ static int cmd_run(int argc, char **argv)
 	double ns = 0, p50 = 0, p10 = 0;
 	pid_t pid;
 
-	while ((opt = getopt(argc, argv, "t:n:w:c:k:d2")) != -1) {
+	while ((opt = getopt(argc, argv, "t:n:w:c:k:d2S")) != -1) {
 		switch (opt) {
 		case 't':
 			o.seconds = atof(optarg);
@@ -283,6 +300,9 @@ static int cmd_run(int argc, char **argv)
 			break;
 		case '2':
 			o.pair = 1;
+			break;
+		case 'S':
+			o.syscall = 1;
 			break;
 		default:
 			die("bad option for run", NULL);

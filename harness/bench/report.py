@@ -36,11 +36,21 @@ import textwrap
 SHAPES = ['pid', 'num4096', 'compound', 'log2', 'execname', 'string', 'stack',
           'vars', 'chain', 'full', 'smp-distinct', 'smp-shared',
           # of syntax stock refuses: run against a build of ours
-          'log2sub', 'sum', 'stats', 'comm', 'rem']
-EXTRAS = ['read100k', 'mem-create', 'mem-filled', 'create', 'remove']
+          'log2sub', 'sum', 'stats', 'comm', 'rem',
+          'sys-off', 'sys-floor', 'sys-pid', 'sys-vars', 'sys-chain', 'sys-stack',
+          # and against bpftrace (harness/guest/bench-bpftrace.sh)
+          'sys-sum', 'sys-keys4096', 'sys-log2', 'sys-linear', 'sys-stats', 'sys-comm',
+          'sys-latency']
+EXTRAS = ['read100k', 'mem-create', 'mem-filled', 'create', 'remove',
+          # BENCH_PEER=bpftrace's (harness/guest/bench-bpftrace.sh)
+          'read10k', 'read10k-json', 'read100k-json', 'mem100k']
 # What an iteration of a shape is, when not one bench_a event on one CPU.
 NOTES = {'vars': '2 events', 'chain': '2 events', 'smp-distinct': 'per CPU, 2 CPUs',
          'smp-shared': 'per CPU, 2 CPUs'}
+NOTES.update({s: 'one write(2), 2 events' for s in SHAPES if s.startswith('sys-')})
+# The outside bench of issue 43 took the floor (sys-floor's hit above
+# sys-off's) off once per event that carries a trigger of the shape.
+SYS_EVENTS = {'sys-pid': 1, 'sys-stack': 1, 'sys-vars': 2, 'sys-chain': 3}
 
 
 def read_meta(path):
@@ -207,10 +217,15 @@ def main():
                    f"{fmt(row[b + '_event'], 10)}{fmt(row[b + '_own'], 9)} "
                    f"{fmt_pct(row[b + '_own_spread_pct'])}  "
                    f"{fmt(row['ratio_own'], 7, 2)} {rng:>11}{fmt(row['ratio_event'], 9, 2)}")
-    noted = [f'{r["shape"]}: an iteration is {NOTES[r["shape"]]}'
-             for r in rows if r['shape'] in NOTES]
+    by_note = {}
+    for r in rows:
+        if r['shape'] in NOTES:
+            by_note.setdefault(NOTES[r['shape']], []).append(r['shape'])
+    noted = [f'{", ".join(names)}: an iteration is {note}' for note, names in by_note.items()]
     if noted:
         out.append('* ' + '; '.join(noted))
+
+    out += outside_table(data, a, b)
 
     extra_rows = []
     for name in EXTRAS:
@@ -235,6 +250,10 @@ def main():
             'and mem-filled = bytes of MemFree a size=131072 table takes, per '
             'entry, once created and with 100k entries in; create, remove = us '
             'to create and to remove hist:keys=common_pid (median of 10). '
+            'Against bpftrace: read10k, read100k = ms to read the hist file of '
+            '10^4, 10^5 keys, or for bpftrace to print its map and exit; '
+            '-json the hist_json file; mem100k = bytes a key of the 10^5 '
+            '(MemFree; bpftrace: its maps\' memlock). '
             'Median over the rounds, ± as above.', 80)
         out.append('')
         out.append(' ' * 14 + group(a, 18) + '  ' + group(b, 18) + '  ' + group(f'{a}/{b}', 9))
@@ -263,6 +282,39 @@ def main():
             wr.writerow([csv_value(c, row.get(c)) for c in cols])
     print(f'    {os.path.join(run, "results.csv")}')
     chart(run, a, b, meta, rows, extra_rows)
+
+
+def outside_median(data, side, shape, n):
+    """The median over the rounds of SHAPE's hit above sys-off's hit, less
+    N times the floor (sys-floor's hit above sys-off's) of the same round."""
+    off = data.get((side, 'sys-off'), {})
+    floor = data.get((side, 'sys-floor'), {})
+    vals = [v['hit'] - off[r]['hit'] - n * (floor[r]['hit'] - off[r]['hit'])
+            for r, v in data.get((side, shape), {}).items()
+            if 'hit' in v and 'hit' in off.get(r, {}) and 'hit' in floor.get(r, {})]
+    return statistics.median(vals) if vals else None
+
+
+def outside_table(data, a, b):
+    """The sys-* shapes figured as the outside bench of issue 43 figured
+    them: the overhead of a write(2) above the loop with nothing traced,
+    the floor taken off once per event that carries a trigger."""
+    lines = []
+    for shape, n in SYS_EVENTS.items():
+        va, vb = (outside_median(data, side, shape, n) for side in (a, b))
+        if va is None and vb is None:
+            continue
+        lines.append(f"{shape:<14}{n:>7}{fmt(va, 12)}{fmt(vb, 12)}"
+                     f"{fmt(ratio(va, vb), 12, 2)}")
+    if not lines:
+        return []
+    head = textwrap.wrap(
+        'sys-* as issue 43\'s outside bench figures them: ns a write(2) '
+        'above sys-off (nothing traced), less the floor (sys-floor above '
+        'sys-off) once for each event carrying a trigger; median over the '
+        'rounds.', 80)
+    return ([''] + head + [''] +
+            [f"{'shape':<14}{'events':>7}{a:>12}{b:>12}{a + '/' + b:>12}"] + lines)
 
 
 def chart(run, a, b, meta, rows, extra_rows):

@@ -4,10 +4,12 @@
 # make bench, guest side: one boot's measurements (the host side, which
 # alternates the kernels and aggregates, is harness/lib/bench.sh). Each
 # shape is a set of hist triggers on the user events bench_a and bench_b
-# (created here in dynamic_events) driven by /bin/benchloop
+# (created here in dynamic_events), or for the sys-* shapes on the
+# syscall events of write(2), driven by /bin/benchloop
 # (harness/bench/loop.c). A shape is measured twice:
 #
-#   miss  every trigger of the shape with "if common_pid < 0" appended, a
+#   miss  every trigger of the shape with "if common_pid < 0" appended (or
+#         "&& common_pid < 0", to a trigger that has a filter already), a
 #         filter never true: the event, the trigger framework and the
 #         filter run, the hist code does not
 #   hit   the triggers as written
@@ -44,13 +46,18 @@ T=/sys/kernel/tracing
 A=events/user_events/bench_a
 B=events/user_events/bench_b
 S=events/synthetic/bench_lat
+E=events/syscalls/sys_enter_write
+X=events/syscalls/sys_exit_write
+W=events/synthetic/wlat
+L=events/synthetic/syslat
 SHAPES=${bench_shapes:-all}
 SECS=${bench_seconds:-1.5}
 SLICES=${bench_slices:-2}
 EXTRAS=${bench_extras:-1}
 MISS=' if common_pid < 0'
-ALL_SHAPES='pid num4096 compound log2 execname string stack vars chain full smp-distinct smp-shared'
-OURS_SHAPES='log2sub sum stats comm rem'
+ALL_SHAPES='pid num4096 compound log2 execname string stack vars chain full smp-distinct smp-shared
+	sys-off sys-floor sys-pid sys-vars sys-chain sys-stack'
+OURS_SHAPES='log2sub sum stats comm rem sys-stats sys-comm'
 
 cd $T || exit 1
 
@@ -82,6 +89,39 @@ $S|hist:keys=pid,lat.log2"
 	full)		TRIGS="$A|hist:keys=k:size=128" ;;	# 4096 keys: Dropped
 	smp-distinct)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1 -d' ;;
 	smp-shared)	TRIGS="$A|hist:keys=k"; ARGS='-c 0,1 -k 1' ;;
+	# The shapes of issue 43's outside bench, as written there: an
+	# iteration is one write(2) of 1 to 4096 bytes to /dev/null, that is
+	# a sys_enter_write and a sys_exit_write. sys-off has no trigger (the
+	# loop with nothing traced), sys-floor one whose filter is never true
+	# (its hit is the floor that bench took off).
+	sys-off)	TRIGS=; ARGS=-S ;;
+	sys-floor)	TRIGS="$E|hist:keys=common_pid if count == 123456789"; ARGS=-S ;;
+	sys-pid)	TRIGS="$E|hist:keys=common_pid"; ARGS=-S ;;
+	sys-vars)
+		TRIGS="$E|hist:keys=common_pid:ts0=common_timestamp
+$X|hist:keys=common_pid:lat=common_timestamp-\$ts0"
+		ARGS=-S ;;
+	sys-chain)
+		SYNTH='wlat u64 lat; long ret'
+		TRIGS="$E|hist:keys=common_pid:ts0=common_timestamp
+$X|hist:keys=common_pid:lat=common_timestamp-\$ts0,r=ret:onmatch(syscalls.sys_enter_write).trace(wlat,\$lat,\$r)
+$W|hist:keys=ret:vals=lat:size=8192"
+		ARGS=-S ;;
+	sys-stack)	TRIGS="$E|hist:keys=common_stacktrace"; ARGS=-S ;;
+	# The shapes of make bench BENCH_PEER=bpftrace (bench-bpftrace.sh has
+	# their bpftrace programs), on the same events.
+	sys-sum)	TRIGS="$E|hist:keys=common_pid:vals=count"; ARGS=-S ;;
+	sys-keys4096)	TRIGS="$E|hist:keys=count:size=8192"; ARGS=-S ;;
+	sys-log2)	TRIGS="$E|hist:keys=count.log2"; ARGS=-S ;;
+	sys-linear)	TRIGS="$E|hist:keys=count.buckets=100"; ARGS=-S ;;
+	sys-stats)	TRIGS="$E|hist:keys=common_pid:vals=count.min,count.avg,count.max"; ARGS=-S ;;
+	sys-comm)	TRIGS="$E|hist:keys=common_comm"; ARGS=-S ;;
+	sys-latency)
+		SYNTH='syslat u64 lat'
+		TRIGS="$E|hist:keys=common_pid:ts0=common_timestamp
+$X|hist:keys=common_pid:lat=common_timestamp-\$ts0:onmatch(syscalls.sys_enter_write).syslat(\$lat)
+$L|hist:keys=lat.log2"
+		ARGS=-S ;;
 	# What the value kinds of ours cost: .log2=3 against log2, and
 	# .min/.avg/.max against sum, a plain value stock has too;
 	log2sub)	TRIGS="$A|hist:keys=k.log2=3" ;;
@@ -91,6 +131,16 @@ $S|hist:keys=pid,lat.log2"
 	comm)		TRIGS="$A|hist:keys=common_comm" ;;
 	rem)		TRIGS="$A|hist:keys=k%64" ;;
 	*)		return 1 ;;
+	esac
+}
+
+# with_suffix TRIGGER SUFFIX: TRIGGER with SUFFIX (" if FILTER") after it;
+# to a trigger that has a filter, the filter joined with &&.
+with_suffix()
+{
+	case $1 in
+	*' if '*)	echo "$1${2:+ && ${2# if }}" ;;
+	*)		echo "$1$2" ;;
 	esac
 }
 
@@ -104,8 +154,9 @@ triggers_add()
 		return 1
 	fi
 	while IFS='|' read -r ev trig; do
-		if ! echo "$trig$1" 2>/dev/null >>"$ev/trigger"; then
-			echo "refused on $ev: $trig$1; error_log:"
+		[ -n "$ev" ] || continue	# sys-off: no trigger
+		if ! with_suffix "$trig" "$1" 2>/dev/null >>"$ev/trigger"; then
+			echo "refused on $ev: $(with_suffix "$trig" "$1"); error_log:"
 			tail -n 3 error_log
 			return 1
 		fi
@@ -119,7 +170,8 @@ triggers_remove()
 	mapfile -t lines <<<"$TRIGS"
 	# One that is not there is refused (ENOENT): harmless.
 	for ((i = ${#lines[@]} - 1; i >= 0; i--)); do
-		echo "!${lines[i]#*|}$1" 2>/dev/null >>"${lines[i]%%|*}/trigger"
+		[ -n "${lines[i]}" ] || continue
+		with_suffix "!${lines[i]#*|}" "$1" 2>/dev/null >>"${lines[i]%%|*}/trigger"
 	done
 	[ -z "$SYNTH" ] || echo "!$SYNTH" 2>/dev/null >>synthetic_events
 	return 0
@@ -142,26 +194,35 @@ hist_totals()
 # triggers; with "totals", the Totals of the hist afterwards into TOTALS.
 measure()
 {
-	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= out err last
+	local shape=$1 variant=$2 secs=$3 totals=${4:-} suffix= err last
 	[ "$variant" = hit ] || suffix=$MISS
 	if ! err=$(triggers_add "$suffix" 2>&1); then
 		echo "@@B ERR $shape $variant: $(echo $err)"
 		triggers_remove "$suffix"
 		return 1
 	fi
-	out=$(benchloop run -t "$secs" $ARGS 2>&1)
-	if [ $? -ne 0 ]; then
-		echo "@@B ERR $shape $variant: $(echo $out)"
-	else
-		set -- $out
-		echo "@@B M $shape $variant ${4#p10=} ${3#p50=} ${2#ns=} ${1#iters=}"
-	fi
+	loop_report "$shape" "$variant" "$secs"
 	# The hist of the last trigger: the synthetic event's for chain.
 	if [ -n "$totals" ]; then
 		last=${TRIGS##*$'\n'}
-		TOTALS=$(hist_totals "${last%%|*}")
+		TOTALS=no trigger
+		[ -z "$last" ] || TOTALS=$(hist_totals "${last%%|*}")
 	fi
 	triggers_remove "$suffix"
+}
+
+# loop_report SHAPE VARIANT SECONDS [SIDE]: one timed loop of benchloop,
+# its figures on an @@B M line (SIDE after them, when given).
+loop_report()
+{
+	local out
+	out=$(benchloop run -t "$3" $ARGS 2>&1)
+	if [ $? -ne 0 ]; then
+		echo "@@B ERR $1 $2: $(echo $out)"
+		return
+	fi
+	set -- "$1" "$2" "${4:-}" $out
+	echo "@@B M $1 $2 ${7#p10=} ${6#p50=} ${5#ns=} ${4#iters=}${3:+ $3}"
 }
 
 meminfo_free()	# MemFree in kB
@@ -202,18 +263,37 @@ extras()
 	echo "@@B X remove ${2#remove_us=} us"
 }
 
+# plan DEFAULT: SHAPES as a list of words (all: DEFAULT, none: empty),
+# SLICE the seconds of one slice of a shape's SECS.
+plan()
+{
+	SLICE=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
+	[ "$SHAPES" != all ] || SHAPES=$1
+	SHAPES=$(echo "$SHAPES" | tr ',' ' ')
+	[ "$SHAPES" != none ] || SHAPES=
+}
+
+# turn I WORD...: ORDER, the words as given on odd turns I, reversed on
+# even ones, so that a slow drift of the host weighs on each alike.
+turn()
+{
+	local w i=$1
+	shift
+	ORDER=
+	for w; do
+		if [ $((i % 2)) = 1 ]; then ORDER="$ORDER $w"; else ORDER="$w $ORDER"; fi
+	done
+}
+
 main()
 {
-	local shape variant order last i slice ev t0
-	slice=$(awk -v s="$SECS" -v n="$SLICES" 'BEGIN { printf "%.3f", s / n }')
+	local shape variant last i ev t0
 	echo 'u:bench_a u32 k;u32 a;u32 b;u32 c;char[16] s' >>dynamic_events &&
 		echo 'u:bench_b u32 k' >>dynamic_events || {
 		echo "@@B ERR setup: cannot create the user events"
 		return 1
 	}
-	[ "$SHAPES" != all ] || SHAPES=$ALL_SHAPES
-	SHAPES=$(echo "$SHAPES" | tr ',' ' ')
-	[ "$SHAPES" != none ] || SHAPES=
+	plan "$ALL_SHAPES"
 
 	# A first loop, not reported: page faults, first-use allocations.
 	shape_def pid
@@ -229,16 +309,15 @@ main()
 		# miss hit, hit miss, miss hit...: a slow drift of the machine
 		# weighs on both variants alike.
 		for ((i = 1; i <= SLICES; i++)); do
-			order='miss hit'
-			[ $((i % 2)) = 1 ] || order='hit miss'
-			for variant in $order; do
+			turn $i miss hit
+			for variant in $ORDER; do
 				last=
 				[ $i -lt "$SLICES" ] || [ $variant != hit ] || last=totals
-				measure "$shape" "$variant" "$slice" $last
+				measure "$shape" "$variant" "$SLICE" $last
 			done
 		done
 		echo "@@B I $shape $TOTALS; $((SECONDS - t0)) s"
-		for ev in $A $B; do
+		for ev in $A $B $E $X; do
 			! grep -q '^hist' $ev/trigger ||
 				echo "@@B ERR $shape: left a trigger on $ev: $(grep '^hist' $ev/trigger | head -n 1)"
 		done
@@ -247,4 +326,9 @@ main()
 	echo "@@B DONE"
 }
 
-main
+if [ "${bench_peer:-stock}" = bpftrace ]; then
+	. /harness/bench-bpftrace.sh
+	peer_main
+else
+	main
+fi

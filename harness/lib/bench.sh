@@ -34,6 +34,14 @@
 #   BENCH_OURS=DIR BENCH_STOCK=DIR   boot the kernels built in DIR (the
 #                        build/ours, build/stock of another checkout, as
 #                        PREBUILT) instead of building them here
+#   BENCH_PEER=stock     the other side; "bpftrace" runs ours' hist triggers
+#                        against Debian's bpftrace on the syscall events of
+#                        write(2), both in each boot of one kernel, ours
+#                        built with FLAVOUR=bpf (harness/config/bpf.config;
+#                        BENCH_OURS a build of that flavour), each shape
+#                        both ways (harness/guest/bench-bpftrace.sh); a
+#                        round is one boot; the guest gets MEM=2G (when
+#                        MEM is the default 1G) for bpftrace's libraries
 #
 # A run's files go to build/bench/DATE-MODE/ (build/bench/latest is the last
 # one): raw.tsv (one measurement a line), results.csv, table.txt,
@@ -48,6 +56,7 @@ BENCH_EXTRAS=${BENCH_EXTRAS:-1}
 BENCH_MODE=${BENCH_MODE:-compare}
 BENCH_STAT=${BENCH_STAT:-p10}
 BENCH_CLOCK=${BENCH_CLOCK:-wall}
+BENCH_PEER=${BENCH_PEER:-stock}
 BENCH_ICOUNT='shift=2,sleep=off'
 BENCH_IDLE=300		# seconds of a silent guest before it counts as hung
 
@@ -73,6 +82,8 @@ bench_kernel()
 	pre=$(cd "$pre" && pwd) || die "$pre: no such directory"
 	[ -f "$pre/obj/arch/x86/boot/bzImage" ] ||
 		die "$pre has no kernel built by the harness (obj/arch/x86/boot/bzImage)"
+	[ "$BENCH_PEER" != bpftrace ] || grep -q '^CONFIG_BPF_EVENTS=y' "$pre/obj/.config" ||
+		die "$pre is not built with FLAVOUR=bpf (no CONFIG_BPF_EVENTS): BENCH_PEER=bpftrace needs it"
 	rm -rf "$dst"
 	mkdir -p "$dst/obj/arch/x86/boot" "$dst/obj/include/config"
 	cp "$pre/obj/arch/x86/boot/bzImage" "$dst/obj/arch/x86/boot/"
@@ -90,8 +101,24 @@ bench_config_diff()
 		sed -n 's/^[<>] \(CONFIG_[A-Za-z0-9_]*\)=.*/\1/p' | sort -u | tr '\n' ' '
 }
 
+# bench_bpftrace ROOT: Debian's bpftrace in ROOT, with the libraries it is
+# linked with and the loader they name.
+bench_bpftrace()
+{
+	local root=$1 lib bt=/usr/bin/bpftrace
+	[ -x $bt ] || die "BENCH_PEER=bpftrace needs Debian's bpftrace (apt-get install bpftrace)"
+	mkdir -p "$root/lib/x86_64-linux-gnu" "$root/lib64"
+	cp $bt "$root/bin/"
+	for lib in $(ldd $bt | awk '$2 == "=>" && $3 ~ /^\// { print $3 }'); do
+		cp -L "$lib" "$root/lib/x86_64-linux-gnu/"
+	done
+	cp -L /lib64/ld-linux-x86-64.so.2 "$root/lib64/"
+	cp "$HARNESS/guest/bench-bpftrace.sh" "$root/harness/"
+}
+
 # The guest's root: busybox, bash, /init, bench.sh and benchloop only (the
-# same for both kernels: they need no modules).
+# same for both kernels: they need no modules); with BENCH_PEER=bpftrace,
+# bpftrace too.
 bench_initramfs()
 {
 	local root=$BUILD/bench/initramfs
@@ -104,6 +131,7 @@ bench_initramfs()
 	cp "$HARNESS/guest/init" "$root/init"
 	cp "$HARNESS/guest/bench.sh" "$root/harness/"
 	chmod +x "$root/init" "$root/harness/bench.sh"
+	[ "$BENCH_PEER" != bpftrace ] || bench_bpftrace "$root"
 	(cd "$root" && find . -print0 | cpio -0 -o -H newc --quiet) >"$BUILD/bench/initramfs.cpio"
 	say "    $BUILD/bench/initramfs.cpio ($(du -k "$BUILD/bench/initramfs.cpio" | cut -f1) KiB)"
 }
@@ -128,18 +156,20 @@ bench_line()
 	esac
 	read -r kind name _ <<<"$rest"
 	case $kind in
-	M)	# M SHAPE VARIANT P10 P50 MEAN ITERATIONS
-		read -r _ _ variant p10 p50 value extra <<<"$rest"
-		printf '%s\t%s\tM\t%s\t%s\t%s\t%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" \
+	M)	# M SHAPE VARIANT P10 P50 MEAN ITERATIONS [SIDE]
+		read -r _ _ variant p10 p50 value extra side <<<"$rest"
+		side=${side:-$BENCH_SIDE}
+		printf '%s\t%s\tM\t%s\t%s\t%s\t%s\t%s\t%s\n' "$BENCH_ROUND" "$side" \
 			"$name" "$variant" "$p10" "$p50" "$value" "$extra" >>"$BENCH_DIR/raw.tsv"
-		printf 'round %s %-6s %-13s %-4s %10s ns an iteration (p10; median %s, mean %s, %s iterations)\n' \
-			"$BENCH_ROUND" "$BENCH_SIDE" "$name" "$variant" "$p10" "$p50" "$value" "$extra" \
+		printf 'round %s %-8s %-13s %-4s %10s ns an iteration (p10; median %s, mean %s, %s iterations)\n' \
+			"$BENCH_ROUND" "$side" "$name" "$variant" "$p10" "$p50" "$value" "$extra" \
 			>>"$BENCH_DIR/progress.log" ;;
-	X)	# X NAME VALUE UNIT
-		read -r _ _ value extra <<<"$rest"
-		printf '%s\t%s\tX\t%s\t-\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" \
+	X)	# X NAME VALUE UNIT [SIDE]
+		read -r _ _ value extra side <<<"$rest"
+		side=${side:-$BENCH_SIDE}
+		printf '%s\t%s\tX\t%s\t-\t%s\t%s\n' "$BENCH_ROUND" "$side" \
 			"$name" "$value" "$extra" >>"$BENCH_DIR/raw.tsv"
-		printf '    %-6s %-13s      %12s %s\n' "$BENCH_SIDE" "$name" "$value" "$extra" ;;
+		printf '    %-8s %-13s      %12s %s\n' "$side" "$name" "$value" "$extra" ;;
 	I)	# I SHAPE TOTALS: after the shape's last slice
 		printf '%s\t%s\t%s\n' "$BENCH_ROUND" "$BENCH_SIDE" "${rest#I }" >>"$BENCH_DIR/info.txt"
 		bench_shape_summary "$name" "${rest#I "$name" }" ;;
@@ -151,21 +181,31 @@ bench_line()
 	return 0
 }
 
-# bench_shape_summary SHAPE TOTALS: the progress line of a shape measured:
-# its figures (BENCH_STAT) of this boot, and its hist's Totals.
+# bench_shape_summary SHAPE TOTALS: the progress lines of a shape measured:
+# its figures (BENCH_STAT) of this boot, a line a side the boot ran, and
+# its hist's Totals.
 bench_shape_summary()
 {
-	awk -F '\t' -v r="$BENCH_ROUND" -v side="$BENCH_SIDE" -v shape="$1" \
+	local only=$BENCH_SIDE
+	[ "${#BENCH_KERNELS[@]}" != 1 ] || only=	# both sides in one boot
+	awk -F '\t' -v r="$BENCH_ROUND" -v shape="$1" -v only="$only" \
 		-v col="$BENCH_STAT_COL" -v totals="$2" '
-		$1 == r && $2 == side && $3 == "M" && $4 == shape { s[$5] += $col; n[$5]++ }
+		$1 == r && $3 == "M" && $4 == shape && (only == "" || $2 == only) {
+			if (!($2 in seen)) { seen[$2] = 1; sides[++nsides] = $2 }
+			s[$2, $5] += $col; n[$2, $5]++
+		}
 		END {
-			if (!n["hit"] || !n["miss"]) {
-				printf "    %-6s %-13s (%s)\n", side, shape, totals
-				exit
+			for (i = 1; i <= nsides; i++) {
+				side = sides[i]
+				if (!n[side, "hit"] || !n[side, "miss"]) {
+					printf "    %-8s %-13s (%s)\n", side, shape, totals
+					continue
+				}
+				hit = s[side, "hit"] / n[side, "hit"]
+				miss = s[side, "miss"] / n[side, "miss"]
+				printf "    %-8s %-13s %9.0f ns, own %6.0f ns   (%s)\n", side, shape,
+				       hit, hit - miss, totals
 			}
-			hit = s["hit"] / n["hit"]; miss = s["miss"] / n["miss"]
-			printf "    %-6s %-13s %9.0f ns, own %6.0f ns   (%s)\n", side, shape,
-			       hit, hit - miss, totals
 		}' "$BENCH_DIR/raw.tsv"
 }
 
@@ -187,19 +227,22 @@ bench_boot()
 	printf 'boot\t%s\t%s\t%s\tload %s\n' "$1" "$2" "$3" "$(cut -d' ' -f1-3 /proc/loadavg)" \
 		>>"$BENCH_DIR/meta.txt"
 	qemu_boot "$log" "$BENCH_IDLE" bench_line \
-		"quiet kunit.enable=0 harness_mode=bench bench_shapes=$BENCH_SHAPES bench_seconds=$BENCH_SECONDS bench_slices=$BENCH_SLICES bench_extras=$BENCH_EXTRAS"
+		"quiet kunit.enable=0 harness_mode=bench bench_shapes=$BENCH_SHAPES bench_seconds=$BENCH_SECONDS bench_slices=$BENCH_SLICES bench_extras=$BENCH_EXTRAS bench_peer=$BENCH_PEER"
 	if [ "$BOOT_END" != poweroff ] || [ "$BENCH_DONE" != 1 ]; then
 		BENCH_ERRORS=$((BENCH_ERRORS + 1))
 		say "    ERROR: the guest ended with '$BOOT_END' before it was done; see $log"
 	fi
 }
 
-# The rounds: SIDE_A then SIDE_B, BENCH_ROUNDS times, with the time left.
+# The rounds: a boot of each of BENCH_KERNELS (SIDE_A's, then SIDE_B's;
+# one boot of both sides with BENCH_PEER=bpftrace), BENCH_ROUNDS times,
+# with the time left.
 bench_rounds()
 {
-	local r i n=0 total=$((BENCH_ROUNDS * 2)) t0=$SECONDS left
+	local r i n=0 per=${#BENCH_KERNELS[@]} t0=$SECONDS left total
+	total=$((BENCH_ROUNDS * per))
 	for ((r = 1; r <= BENCH_ROUNDS; r++)); do
-		for i in 0 1; do
+		for ((i = 0; i < per; i++)); do
 			left=
 			if [ $n -gt 0 ]; then
 				left=$(((SECONDS - t0) * (total - n) / n))
@@ -217,10 +260,18 @@ bench_main()
 	local k run
 	[ "$FLAVOUR" = plain ] || die "make bench measures the plain flavour only"
 	[ -z "${PREBUILT:-}" ] || die "make bench boots two kernels: BENCH_OURS=DIR BENCH_STOCK=DIR, not PREBUILT"
-	case $BENCH_MODE in
-	compare) BENCH_SIDES=(ours stock) BENCH_KERNELS=(ours stock) ;;
-	noise)	BENCH_SIDES=(stockA stockB) BENCH_KERNELS=(stock stock) ;;
-	*)	die "BENCH_MODE must be compare or noise, not '$BENCH_MODE'" ;;
+	case $BENCH_PEER:$BENCH_MODE in
+	stock:compare) BENCH_SIDES=(ours stock) BENCH_KERNELS=(ours stock) ;;
+	stock:noise)	BENCH_SIDES=(stockA stockB) BENCH_KERNELS=(stock stock) ;;
+	bpftrace:compare)
+		# One kernel, both sides in each of its boots; bpftrace and
+		# its libraries take some 200 MB of the initramfs.
+		BENCH_SIDES=(ours bpftrace) BENCH_KERNELS=(ours)
+		FLAVOUR=bpf
+		[ "$MEM" != 1G ] || MEM=2G ;;
+	bpftrace:*) die "BENCH_PEER=bpftrace has no BENCH_MODE=$BENCH_MODE" ;;
+	stock:*) die "BENCH_MODE must be compare or noise, not '$BENCH_MODE'" ;;
+	*)	die "BENCH_PEER must be stock or bpftrace, not '$BENCH_PEER'" ;;
 	esac
 	[[ $BENCH_ROUNDS =~ ^[1-9][0-9]*$ ]] || die "BENCH_ROUNDS must be a number of rounds"
 	case $BENCH_STAT in
@@ -234,7 +285,7 @@ bench_main()
 	wall)	;;
 	icount)	# One instruction clock for both vCPUs: no two CPUs at once.
 		if [ "$BENCH_SHAPES" = all ]; then
-			BENCH_SHAPES=pid,num4096,compound,log2,execname,string,stack,vars,chain,full
+			BENCH_SHAPES=pid,num4096,compound,log2,execname,string,stack,vars,chain,full,sys-off,sys-floor,sys-pid,sys-vars,sys-chain,sys-stack
 		elif [[ ,$BENCH_SHAPES, =~ ,smp- ]]; then
 			die "BENCH_CLOCK=icount runs no two-CPU shape (smp-*)"
 		fi ;;
@@ -273,11 +324,12 @@ bench_main()
 				"$(cat "$BUILD/bench/kernels/$k/obj/include/config/kernel.release")" \
 				"$(sha1sum <"$BUILD/bench/kernels/$k/obj/arch/x86/boot/bzImage" | cut -c1-12)"
 		done
-		if [ "$BENCH_MODE" = compare ]; then
+		if [ "${BENCH_KERNELS[*]}" = "ours stock" ]; then
 			printf 'config-differs\t%s\n' "$(bench_config_diff ours stock)"
 		fi
+		printf 'peer\t%s\n' "$BENCH_PEER"
 	} >"$BENCH_DIR/meta.txt"
-	if [ "$BENCH_MODE" = compare ]; then
+	if [ "${BENCH_KERNELS[*]}" = "ours stock" ]; then
 		k=$(grep '^config-differs' "$BENCH_DIR/meta.txt" | cut -f2)
 		say "    configurations differ in: ${k:-nothing}"
 		# Ours has its KUnit suites (harness/config/ours.config) and nothing else.

@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Kernel configuration: tinyconfig, then the fragments in harness/config/
 # (test.config for every kernel, ours.config for ours only, debug.config for
-# the debug flavour, kcov.config, kcsan.config and rt.config for those, kcov.config and
-# kcov-kasan.config for kcov-kasan), then the symbols
-# of owned files that do not exist yet switched off. The configuration is
+# the debug flavour, kcov.config, kcsan.config, rt.config and bpf.config
+# for those, kcov.config and kcov-kasan.config for kcov-kasan), then the
+# symbols of owned files that do not exist yet switched off. The configuration is
 # redone only when one of those inputs changed, and every symbol a fragment
 # asks for is checked afterwards.
 
@@ -20,7 +20,7 @@ kconfig_fragments()
 		echo "$HARNESS/config/debug.config"
 	fi
 	case $FLAVOUR in
-	kcov|kcsan|rt)	echo "$HARNESS/config/$FLAVOUR.config" ;;
+	kcov|kcsan|rt|bpf)	echo "$HARNESS/config/$FLAVOUR.config" ;;
 	kcov-kasan)	echo "$HARNESS/config/kcov.config"
 			echo "$HARNESS/config/kcov-kasan.config" ;;
 	esac
