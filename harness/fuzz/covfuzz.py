@@ -53,6 +53,7 @@ the comparison's transcripts and compare/seed-0.diff.
 
 import bisect
 import concurrent.futures
+import glob
 import hashlib
 import json
 import os
@@ -777,8 +778,13 @@ def build_ident():
 
 def minimize(st):
     """Run the corpus once with every PC per segment (-K); the smallest
-    subset (greedy set cover) reaching what that run reached."""
+    subset (greedy set cover) reaching what that run reached. On ours the
+    corpus of make check (harness/fuzz/corpus-ours/) runs with the kept
+    inputs, so that what is kept can take its place and lose nothing."""
     corpus = st['corpus']
+    if OURS:
+        for path in sorted(glob.glob(os.path.join(HARNESS, 'fuzz', 'corpus-ours', '*.txt'))):
+            corpus = corpus + read_corpus(path)
     covs = replay(corpus)
     union = set().union(*covs) if covs else set()
     left, chosen = set(union), []
