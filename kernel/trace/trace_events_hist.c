@@ -995,7 +995,9 @@ __init int register_trigger_hist_enable_disable_cmds(void)
 /*
  * The hist, hist_json and hist_debug files. A read that starts at offset
  * 0 makes the text anew, in one go under event_mutex, and the reads after
- * it take the rest of that text, as they would from seq_file's buffer.
+ * it take the rest of that text, as they would from seq_file's buffer; a
+ * read from elsewhere (after a seek, a pread) makes it anew too, as
+ * seq_file shows it again, and SEEK_END is refused, as seq_lseek() does.
  * hist_tables_text() and hist_json_text() collect and sort each table
  * once, however long the text: with single_open(), seq_file would run the
  * whole show again each time its buffer doubled, a dozen times for a
@@ -1015,6 +1017,7 @@ struct hist_file {
 	struct mutex	lock;
 	char		*text;		/* of the last read from offset 0 */
 	size_t		len;
+	loff_t		read_pos;	/* where the last read ended */
 	u64		last_read;
 	u64		last_poll;
 	bool		armed;
@@ -1058,7 +1061,11 @@ static u64 hist_event_hits(struct trace_event_file *file)
 	return hits;
 }
 
-/* The text of the file, made anew when @filp is read from offset 0. */
+/*
+ * The text of the file, made anew for a read from offset 0 or from where
+ * the last read did not end (a seek, a pread), as seq_file would show it
+ * again; a read of nothing reads nothing.
+ */
 static ssize_t event_hist_read(struct file *filp, char __user *ubuf,
 			       size_t count, loff_t *ppos)
 {
@@ -1068,8 +1075,10 @@ static ssize_t event_hist_read(struct file *filp, char __user *ubuf,
 	ssize_t ret;
 	char *text;
 
+	if (!count)
+		return 0;
 	mutex_lock(&hf->lock);
-	if (!*ppos || !hf->text) {
+	if (!*ppos || *ppos != hf->read_pos || !hf->text) {
 		mutex_lock(&event_mutex);
 		file = event_file_file(filp);
 		text = file ? hf->make(file, &len) : ERR_PTR(-ENODEV);
@@ -1087,6 +1096,7 @@ static ssize_t event_hist_read(struct file *filp, char __user *ubuf,
 		hf->len = len;
 	}
 	ret = simple_read_from_buffer(ubuf, count, ppos, hf->text, hf->len);
+	hf->read_pos = *ppos;
 out:
 	mutex_unlock(&hf->lock);
 	return ret;
@@ -1186,7 +1196,7 @@ static int event_hist_open(struct inode *inode, struct file *filp)
 const struct file_operations event_hist_fops = {
 	.open		= event_hist_open,
 	.read		= event_hist_read,
-	.llseek		= default_llseek,
+	.llseek		= no_seek_end_llseek,
 	.release	= event_hist_release,
 	.poll		= event_hist_poll,
 };
@@ -1274,7 +1284,7 @@ static int event_hist_json_open(struct inode *inode, struct file *filp)
 const struct file_operations event_hist_json_fops = {
 	.open		= event_hist_json_open,
 	.read		= event_hist_read,
-	.llseek		= default_llseek,
+	.llseek		= no_seek_end_llseek,
 	.release	= event_hist_release,
 };
 
@@ -1297,7 +1307,7 @@ static int event_hist_debug_open(struct inode *inode, struct file *filp)
 const struct file_operations event_hist_debug_fops = {
 	.open		= event_hist_debug_open,
 	.read		= event_hist_read,
-	.llseek		= default_llseek,
+	.llseek		= no_seek_end_llseek,
 	.release	= event_hist_release,
 };
 #endif
