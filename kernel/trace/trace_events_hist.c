@@ -993,7 +993,17 @@ __init int register_trigger_hist_enable_disable_cmds(void)
 }
 
 /*
- * The hist file. poll() tells whether the tables changed: POLLIN when
+ * The hist, hist_json and hist_debug files. A read that starts at offset
+ * 0 makes the text anew, in one go under event_mutex, and the reads after
+ * it take the rest of that text, as they would from seq_file's buffer; a
+ * read from elsewhere (after a seek, a pread) makes it anew too, as
+ * seq_file shows it again, and SEEK_END is refused, as seq_lseek() does.
+ * hist_tables_text() and hist_json_text() collect and sort each table
+ * once, however long the text: with single_open(), seq_file would run the
+ * whole show again each time its buffer doubled, a dozen times for a
+ * table of 10^5 entries.
+ *
+ * poll() on the hist file tells whether the tables changed: POLLIN when
  * there were hits since the file was last read through this open file (or
  * ever, before its first read), POLLPRI when there were hits since the
  * last poll() or read (or the open). Hits are what the maps count anyway,
@@ -1001,7 +1011,13 @@ __init int register_trigger_hist_enable_disable_cmds(void)
  * that only while an open file has been polled (hist_poll_armed).
  */
 struct hist_file {
-	struct file	*file;
+	/* what the file shows: hist_tables_text() or another */
+	char		*(*make)(struct trace_event_file *file, size_t *len);
+	/* orders the reads of one open file, as seq_file's lock does */
+	struct mutex	lock;
+	char		*text;		/* of the last read from offset 0 */
+	size_t		len;
+	loff_t		read_pos;	/* where the last read ended */
 	u64		last_read;
 	u64		last_poll;
 	bool		armed;
@@ -1045,28 +1061,51 @@ static u64 hist_event_hits(struct trace_event_file *file)
 	return hits;
 }
 
-static int hist_file_show(struct seq_file *m, void *v)
+/*
+ * The text of the file, made anew for a read from offset 0 or from where
+ * the last read did not end (a seek, a pread), as seq_file would show it
+ * again; a read of nothing reads nothing.
+ */
+static ssize_t event_hist_read(struct file *filp, char __user *ubuf,
+			       size_t count, loff_t *ppos)
 {
-	struct hist_file *hf = m->private;
+	struct hist_file *hf = filp->private_data;
 	struct trace_event_file *file;
-	int ret = -ENODEV;
+	size_t len = 0;
+	ssize_t ret;
+	char *text;
 
-	mutex_lock(&event_mutex);
-	file = event_file_file(hf->file);
-	if (file) {
-		ret = hist_show(m, file);
-		hf->last_read = hist_event_hits(file);
-		hf->last_poll = hf->last_read;
+	if (!count)
+		return 0;
+	mutex_lock(&hf->lock);
+	if (!*ppos || *ppos != hf->read_pos || !hf->text) {
+		mutex_lock(&event_mutex);
+		file = event_file_file(filp);
+		text = file ? hf->make(file, &len) : ERR_PTR(-ENODEV);
+		if (file) {
+			hf->last_read = hist_event_hits(file);
+			hf->last_poll = hf->last_read;
+		}
+		mutex_unlock(&event_mutex);
+		if (IS_ERR(text)) {
+			ret = PTR_ERR(text);
+			goto out;
+		}
+		kvfree(hf->text);
+		hf->text = text;
+		hf->len = len;
 	}
-	mutex_unlock(&event_mutex);
+	ret = simple_read_from_buffer(ubuf, count, ppos, hf->text, hf->len);
+	hf->read_pos = *ppos;
+out:
+	mutex_unlock(&hf->lock);
 	return ret;
 }
 
 static __poll_t event_hist_poll(struct file *filp,
 				struct poll_table_struct *wait)
 {
-	struct seq_file *m = filp->private_data;
-	struct hist_file *hf = m->private;
+	struct hist_file *hf = filp->private_data;
 	struct trace_event_file *file;
 	__poll_t mask = 0;
 	u64 hits;
@@ -1094,17 +1133,19 @@ static __poll_t event_hist_poll(struct file *filp,
 
 static int event_hist_release(struct inode *inode, struct file *filp)
 {
-	struct seq_file *m = filp->private_data;
-	struct hist_file *hf = m->private;
+	struct hist_file *hf = filp->private_data;
 
 	if (hf->armed)
 		static_branch_dec(&hist_poll_armed);
+	kvfree(hf->text);
+	mutex_destroy(&hf->lock);
 	kfree(hf);
-	tracing_single_release_file_tr(inode, filp);
-	return 0;
+	return tracing_release_file_tr(inode, filp);
 }
 
-static int event_hist_open(struct inode *inode, struct file *filp)
+static int hist_file_open(struct inode *inode, struct file *filp,
+			  char *(*make)(struct trace_event_file *file,
+					size_t *len))
 {
 	struct trace_event_file *file;
 	struct hist_file *hf;
@@ -1119,8 +1160,8 @@ static int event_hist_open(struct inode *inode, struct file *filp)
 		ret = -ENOMEM;
 		goto out_release;
 	}
-	hf->file = filp;
-	filp->private_data = NULL;	/* seq_file's from here on */
+	hf->make = make;
+	mutex_init(&hf->lock);
 
 	mutex_lock(&event_mutex);
 	file = event_file_file(filp);
@@ -1131,31 +1172,39 @@ static int event_hist_open(struct inode *inode, struct file *filp)
 		ret = -ENODEV;
 		goto out_free;
 	}
-
-	ret = single_open(filp, hist_file_show, hf);
-	if (ret)
-		goto out_free;
+	filp->private_data = hf;
 	return 0;
 
 out_free:
+	mutex_destroy(&hf->lock);
 	kfree(hf);
 out_release:
 	tracing_release_file_tr(inode, filp);
 	return ret;
 }
 
+static char *hist_file_text(struct trace_event_file *file, size_t *len)
+{
+	return hist_tables_text(file, false, len);
+}
+
+static int event_hist_open(struct inode *inode, struct file *filp)
+{
+	return hist_file_open(inode, filp, hist_file_text);
+}
+
 const struct file_operations event_hist_fops = {
 	.open		= event_hist_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
+	.read		= event_hist_read,
+	.llseek		= no_seek_end_llseek,
 	.release	= event_hist_release,
 	.poll		= event_hist_poll,
 };
 
 /*
  * The hist_interval file. Its text is made when it is opened
- * (hist_interval_text()), so that one open is one interval, however it is
- * then read: with seq_file, a show() could run again.
+ * (hist_tables_text()), so that one open is one interval, however it is
+ * then read.
  *
  * Opening it changes the tables, as a "clear" written to the trigger file
  * does, so it takes what writing there takes: the file has the trigger
@@ -1187,7 +1236,8 @@ static int event_hist_interval_open(struct inode *inode, struct file *filp)
 	}
 	mutex_lock(&event_mutex);
 	file = event_file_file(filp);
-	hif->text = file ? hist_interval_text(file, &hif->len) : ERR_PTR(-ENODEV);
+	hif->text = file ? hist_tables_text(file, true, &hif->len) :
+			   ERR_PTR(-ENODEV);
 	mutex_unlock(&event_mutex);
 	if (IS_ERR(hif->text)) {
 		ret = PTR_ERR(hif->text);
@@ -1226,71 +1276,38 @@ const struct file_operations event_hist_interval_fops = {
 	.release	= event_hist_interval_release,
 };
 
-/* @show for the event of the file @m reads, under event_mutex. */
-static int hist_show_locked(struct seq_file *m,
-			    int (*show)(struct seq_file *m,
-					struct trace_event_file *file))
-{
-	struct trace_event_file *file;
-	int ret = -ENODEV;
-
-	mutex_lock(&event_mutex);
-	file = event_file_file(m->private);
-	if (file)
-		ret = show(m, file);
-	mutex_unlock(&event_mutex);
-	return ret;
-}
-
-/* Open a file of the event that single_open()'s @show prints. */
-static int hist_single_open(struct inode *inode, struct file *filp,
-			    int (*show)(struct seq_file *m, void *v))
-{
-	int ret;
-
-	ret = tracing_open_file_tr(inode, filp);
-	if (ret)
-		return ret;
-
-	filp->private_data = NULL;	/* seq_file's from here on */
-	ret = single_open(filp, show, filp);
-	if (ret)
-		tracing_release_file_tr(inode, filp);
-	return ret;
-}
-
-static int hist_json_file_show(struct seq_file *m, void *v)
-{
-	return hist_show_locked(m, hist_json_show);
-}
-
 static int event_hist_json_open(struct inode *inode, struct file *filp)
 {
-	return hist_single_open(inode, filp, hist_json_file_show);
+	return hist_file_open(inode, filp, hist_json_text);
 }
 
 const struct file_operations event_hist_json_fops = {
 	.open		= event_hist_json_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= tracing_single_release_file_tr,
+	.read		= event_hist_read,
+	.llseek		= no_seek_end_llseek,
+	.release	= event_hist_release,
 };
 
 #ifdef CONFIG_HIST_TRIGGERS_DEBUG
-static int hist_debug_file_show(struct seq_file *m, void *v)
+static int hist_debug_print(struct seq_file *m, const void *arg)
 {
-	return hist_show_locked(m, hist_debug_show);
+	return hist_debug_show(m, (struct trace_event_file *)arg);
+}
+
+static char *hist_debug_text(struct trace_event_file *file, size_t *len)
+{
+	return hist_render(hist_debug_print, file, len);
 }
 
 static int event_hist_debug_open(struct inode *inode, struct file *filp)
 {
-	return hist_single_open(inode, filp, hist_debug_file_show);
+	return hist_file_open(inode, filp, hist_debug_text);
 }
 
 const struct file_operations event_hist_debug_fops = {
 	.open		= event_hist_debug_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= tracing_single_release_file_tr,
+	.read		= event_hist_read,
+	.llseek		= no_seek_end_llseek,
+	.release	= event_hist_release,
 };
 #endif

@@ -713,6 +713,33 @@ struct hist_table {
 };
 
 /**
+ * struct hist_part - a hist trigger's table as a reader prints it, taken
+ * once under event_mutex (hist_parts_text(), trace_hist_print.c)
+ * @data:	the trigger
+ * @snap:	its entries, in its sort order
+ * @hits:	the hits since the last interval taken (hist_table.taken_hits)
+ * @drops:	the drops likewise
+ * @entries:	the entries the totals count
+ */
+struct hist_part {
+	struct event_trigger_data	*data;
+	struct tracing_map_snapshot	*snap;
+	u64				hits;
+	u64				drops;
+	unsigned int			entries;
+};
+
+/**
+ * struct hist_parts - a part of each hist trigger of an event
+ * @part:	the parts, in the order of the event's triggers
+ * @n:		how many
+ */
+struct hist_parts {
+	struct hist_part	*part;
+	unsigned int		n;
+};
+
+/**
  * struct hist_plain_val - a value of a plain trigger, laid out for its hit
  * (trace_hist_run.c): one array, read in order, with no field to follow.
  * @flip:	for a .min or a .max, what the number is xored with to make
@@ -983,11 +1010,13 @@ const char *hist_key_label(const struct hist_field *f);
 u64 hist_stat_value(const struct hist_field *f, u64 sum, u64 hits);
 char *hist_render(int (*print)(struct seq_file *m, const void *arg),
 		  const void *arg, size_t *len);
-int hist_show(struct seq_file *m, struct trace_event_file *file);
-char *hist_interval_text(struct trace_event_file *file, size_t *len);
+char *hist_parts_text(struct trace_event_file *file, bool take,
+		      int (*print)(struct seq_file *m, const void *arg),
+		      size_t *len);
+char *hist_tables_text(struct trace_event_file *file, bool take, size_t *len);
 
 /* trace_hist_json.c */
-int hist_json_show(struct seq_file *m, struct trace_event_file *file);
+char *hist_json_text(struct trace_event_file *file, size_t *len);
 int hist_debug_show(struct seq_file *m, struct trace_event_file *file);
 
 #endif /* _TRACE_HIST_H */

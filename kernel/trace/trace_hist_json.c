@@ -328,33 +328,26 @@ static int json_spec(struct seq_file *m, const void *data)
 	return 0;
 }
 
-static int json_trigger(struct seq_file *m, struct event_trigger_data *data)
+static int json_trigger(struct seq_file *m, const struct hist_part *part)
 {
-	const struct hist_trigger *ht = data->private_data;
-	const struct hist_table *table = ht->table;
-	struct tracing_map_snapshot *snap;
+	const struct hist_trigger *ht = part->data->private_data;
+	const struct tracing_map_snapshot *snap = part->snap;
 	char *spec, **names;
-	u64 hits, drops;
 	size_t len;
 	unsigned int i;
 
-	spec = hist_render(json_spec, data, &len);
+	spec = hist_render(json_spec, part->data, &len);
 	if (IS_ERR(spec))
 		return PTR_ERR(spec);
 	seq_puts(m, "{\"spec\":");
 	json_str(m, spec, len);
 	kvfree(spec);
 	seq_printf(m, ",\"paused\":%s,\n  \"entries\":[",
-		   data->paused ? "true" : "false");
+		   part->data->paused ? "true" : "false");
 
 	names = json_val_names(ht);
 	if (!names)
 		return -ENOMEM;
-	snap = hist_snapshot(ht, false);
-	if (IS_ERR(snap)) {
-		json_free_names(ht, names);
-		return PTR_ERR(snap);
-	}
 	for (i = 0; i < snap->n_entries; i++) {
 		seq_puts(m, i ? ",\n   {" : "\n   {");
 		json_keys(m, ht, snap->entries[i].elt);
@@ -363,44 +356,45 @@ static int json_trigger(struct seq_file *m, struct event_trigger_data *data)
 		seq_putc(m, '}');
 		cond_resched();
 	}
-	tracing_map_snapshot_free(snap);
 	json_free_names(ht, names);
 
-	/* The hist file's totals (hist_print_table()), drops read first. */
-	drops = tracing_map_drops(table->map) - table->taken_drops;
-	hits = tracing_map_hits(table->map) - table->taken_hits;
+	/* The hist file's totals (hist_parts_print()). */
 	seq_printf(m, "],\n  \"totals\":{\"hits\":%llu,\"entries\":%u,\"dropped\":%llu}}",
-		   hist_hits_recorded(hits, drops),
-		   tracing_map_entries(table->map), drops);
+		   hist_hits_recorded(part->hits, part->drops),
+		   part->entries, part->drops);
 	return 0;
 }
 
-/**
- * hist_json_show - the "hist_json" file of an event
- * @m:		the output
- * @file:	the event
- *
- * Context: event_mutex held.
- *
- * Return: 0 or a negative errno.
- */
-int hist_json_show(struct seq_file *m, struct trace_event_file *file)
+static int json_print(struct seq_file *m, const void *arg)
 {
-	struct event_trigger_data *data;
-	bool first = true;
+	const struct hist_parts *parts = arg;
+	unsigned int i;
 	int ret;
 
-	lockdep_assert_held(&event_mutex);
 	seq_puts(m, "{\"triggers\":[");
-	list_for_each_entry(data, &file->triggers, list) {
-		if (!hist_is_hist_trigger(data))
-			continue;
-		seq_puts(m, first ? "\n " : ",\n ");
-		first = false;
-		ret = json_trigger(m, data);
+	for (i = 0; i < parts->n; i++) {
+		seq_puts(m, i ? ",\n " : "\n ");
+		ret = json_trigger(m, &parts->part[i]);
 		if (ret)
 			return ret;
 	}
 	seq_puts(m, "]}\n");
 	return 0;
+}
+
+/**
+ * hist_json_text - the "hist_json" file of an event
+ * @file:	the event
+ * @len:	set to the length of the text
+ *
+ * The tables are taken once (hist_parts_text()); only the printing runs
+ * again when hist_render()'s buffer grows.
+ *
+ * Context: event_mutex held.
+ *
+ * Return: the text, to free with kvfree(), or an ERR_PTR.
+ */
+char *hist_json_text(struct trace_event_file *file, size_t *len)
+{
+	return hist_parts_text(file, false, json_print, len);
 }

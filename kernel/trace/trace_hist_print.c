@@ -22,7 +22,7 @@
  * with two empty lines between tables. Entries come in the order of the
  * sort keys, from a snapshot of the map (tracing_map_snapshot()) taken
  * while events may keep coming. hist_interval is the same text made from
- * snapshots that took the sums out of the maps (see hist_interval_text()).
+ * snapshots that took the sums out of the maps (see hist_tables_text()).
  *
  * Every function here runs in process context under event_mutex.
  */
@@ -794,28 +794,6 @@ static void hist_print_totals(struct seq_file *m, u64 hits, u64 drops,
 		   hist_hits_recorded(hits, drops), entries, drops);
 }
 
-static int hist_print_table(struct seq_file *m, struct event_trigger_data *data)
-{
-	struct hist_trigger *ht = data->private_data;
-	struct hist_table *table = ht->table;
-	struct tracing_map_snapshot *snap;
-	u64 hits, drops;
-	int ret;
-
-	snap = hist_snapshot(ht, false);
-	if (IS_ERR(snap))
-		return PTR_ERR(snap);
-	ret = hist_print_entries(m, ht, snap);
-	tracing_map_snapshot_free(snap);
-	if (ret)
-		return ret;
-	/* Since the last interval read (hist_interval_take()), if any. */
-	drops = tracing_map_drops(table->map) - table->taken_drops;
-	hits = tracing_map_hits(table->map) - table->taken_hits;
-	hist_print_totals(m, hits, drops, tracing_map_entries(table->map));
-	return 0;
-}
-
 static void hist_print_header(struct seq_file *m,
 			      struct event_trigger_data *data,
 			      bool first)
@@ -849,41 +827,25 @@ static int hist_show_each(struct seq_file *m, struct trace_event_file *file,
 	return ret;
 }
 
-/**
- * hist_show - the "hist" file of an event: every hist trigger's table
- * @m:		the output
- * @file:	the event
- *
- * Context: event_mutex held.
- *
- * Return: 0 or a negative errno.
- */
-int hist_show(struct seq_file *m, struct trace_event_file *file)
-{
-	return hist_show_each(m, file, hist_print_table);
-}
-
 /*
- * The hist_interval file: each open ends an interval of every hist trigger
- * of the event and prints it, as the hist file would print the counts of
- * that interval alone. The sums are moved out of the tables
+ * The hist and hist_interval files are made from parts (struct hist_part,
+ * trace_hist.h): each hist trigger's snapshot and the counters read with
+ * it, all taken first (hist_parts_take()), then printed into a buffer by
+ * hist_render(). When the buffer must grow, only the printing runs again:
+ * the tables are collected and sorted once per text, however long it is.
+ *
+ * hist_interval: each open ends an interval of every hist trigger of the
+ * event and prints it, as the hist file would print the counts of that
+ * interval alone. The sums are moved out of the tables
  * (tracing_map_snapshot_take(): no hit path takes a lock or sees a
  * difference), the counters of hits and drops are read against what the
  * previous interval read left (hist_table.taken_hits and taken_drops), so
- * that over any sequence of reads every hit counts in exactly one. The
- * text is made at once, in a buffer of its own, so that the interval is
- * taken once however it is then read; if it cannot be made, what was
- * taken goes back into the tables.
+ * that over any sequence of reads every hit counts in exactly one. If the
+ * text cannot be made, what was taken goes back into the tables.
  */
-struct hist_interval_part {
-	struct event_trigger_data	*data;
-	struct tracing_map_snapshot	*snap;
-	u64				hits;
-	u64				drops;
-};
 
 /* Put the sums @part took back where they came from (nothing is lost). */
-static void hist_interval_put_back(struct hist_interval_part *part)
+static void hist_part_put_back(struct hist_part *part)
 {
 	const struct hist_trigger *ht = part->data->private_data;
 	const struct tracing_map_sort_entry *ent;
@@ -906,46 +868,103 @@ static void hist_interval_put_back(struct hist_interval_part *part)
 	ht->table->taken_drops -= part->drops;
 }
 
-/* Take the interval of @part's trigger. */
-static int hist_interval_take(struct hist_interval_part *part)
+/*
+ * The snapshot of @part's trigger and its counters: since the last
+ * interval taken, and with @take, ending this one.
+ */
+static int hist_part_take(struct hist_part *part, bool take)
 {
 	const struct hist_trigger *ht = part->data->private_data;
 	struct hist_table *table = ht->table;
 	u64 hits, drops;
 
-	part->snap = hist_snapshot(ht, true);
+	part->snap = hist_snapshot(ht, take);
 	if (IS_ERR(part->snap))
 		return PTR_ERR(part->snap);
 	drops = tracing_map_drops(table->map);
 	hits = tracing_map_hits(table->map);
 	part->hits = hits - table->taken_hits;
 	part->drops = drops - table->taken_drops;
-	table->taken_hits = hits;
-	table->taken_drops = drops;
+	if (take) {
+		table->taken_hits = hits;
+		table->taken_drops = drops;
+		part->entries = part->snap->n_entries;
+	} else {
+		part->entries = tracing_map_entries(table->map);
+	}
 	return 0;
 }
 
-/* What hist_interval_text() took, for hist_interval_print(). */
-struct hist_interval {
-	struct hist_interval_part	*parts;
-	unsigned int			n;
-};
-
-static int hist_interval_print(struct seq_file *m, const void *arg)
+/*
+ * hist_parts_free - free what hist_parts_take() took
+ * @parts:	the parts
+ * @put_back:	the sums taken go back into the tables
+ */
+static void hist_parts_free(struct hist_parts *parts, bool put_back)
 {
-	const struct hist_interval *iv = arg;
-	const struct hist_interval_part *parts = iv->parts;
+	while (parts->n--) {
+		if (put_back)
+			hist_part_put_back(&parts->part[parts->n]);
+		tracing_map_snapshot_free(parts->part[parts->n].snap);
+	}
+	kfree(parts->part);
+	parts->part = NULL;
+	parts->n = 0;
+}
+
+/*
+ * hist_parts_take - a part of every hist trigger of an event
+ * @parts:	filled in; free with hist_parts_free()
+ * @file:	the event
+ * @take:	end an interval: move the sums out of the tables
+ *
+ * Context: event_mutex held.
+ *
+ * Return: 0, or a negative errno and nothing taken.
+ */
+static int hist_parts_take(struct hist_parts *parts,
+			   struct trace_event_file *file, bool take)
+{
+	struct event_trigger_data *data;
+	unsigned int n = 0;
+	int ret = 0;
+
+	lockdep_assert_held(&event_mutex);
+	parts->n = 0;
+	list_for_each_entry(data, &file->triggers, list)
+		n += hist_is_hist_trigger(data);
+	parts->part = kcalloc(n, sizeof(*parts->part), GFP_KERNEL);
+	if (!parts->part && n)
+		return -ENOMEM;
+	list_for_each_entry(data, &file->triggers, list) {
+		if (!hist_is_hist_trigger(data))
+			continue;
+		parts->part[parts->n].data = data;
+		ret = hist_part_take(&parts->part[parts->n], take);
+		if (ret)
+			break;
+		parts->n++;
+	}
+	if (ret)
+		hist_parts_free(parts, take);
+	return ret;
+}
+
+static int hist_parts_print(struct seq_file *m, const void *arg)
+{
+	const struct hist_parts *parts = arg;
+	const struct hist_part *part;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < iv->n; i++) {
-		hist_print_header(m, parts[i].data, !i);
-		ret = hist_print_entries(m, parts[i].data->private_data,
-					 parts[i].snap);
+	for (i = 0; i < parts->n; i++) {
+		part = &parts->part[i];
+		hist_print_header(m, part->data, !i);
+		ret = hist_print_entries(m, part->data->private_data,
+					 part->snap);
 		if (ret)
 			return ret;
-		hist_print_totals(m, parts[i].hits, parts[i].drops,
-				  parts[i].snap->n_entries);
+		hist_print_totals(m, part->hits, part->drops, part->entries);
 	}
 	return 0;
 }
@@ -957,10 +976,10 @@ static int hist_interval_print(struct seq_file *m, const void *arg)
  * @len:	set to the length of the text, which is not terminated
  *
  * The buffer starts at a page and doubles until the text fits: @print
- * must print the same each time. It is charged to the reader's memory
- * cgroup, and stops growing where seq_file's buffer does: a text of more
- * than MAX_RW_COUNT bytes could not be read in one read() anyway, and
- * kvmalloc() warns past INT_MAX.
+ * starts again each time, so it should only print what was taken before.
+ * The buffer is charged to the reader's memory cgroup, and stops growing
+ * at MAX_RW_COUNT, where seq_file's does: a longer text could not be read
+ * in one read() anyway, and kvmalloc() warns past INT_MAX.
  *
  * Return: the text, to free with kvfree(), or an ERR_PTR: -ENOMEM, or
  * what @print returned.
@@ -992,47 +1011,49 @@ char *hist_render(int (*print)(struct seq_file *m, const void *arg),
 }
 
 /**
- * hist_interval_text - the "hist_interval" file of an event: end the
- * interval of every hist trigger of the event and print it
+ * hist_parts_text - a file made of a part of every hist trigger of an
+ * event
  * @file:	the event
+ * @take:	end the interval of every hist trigger of the event: the
+ *		parts hold the sums moved out of the tables
+ * @print:	the printer of the parts (struct hist_parts)
  * @len:	set to the length of the text
  *
  * Context: event_mutex held.
  *
- * Return: the text, to free with kvfree(), or an ERR_PTR; on error the
+ * Return: the text, to free with kvfree(), or an ERR_PTR; on error an
  * interval goes on, nothing taken.
  */
-char *hist_interval_text(struct trace_event_file *file, size_t *len)
+char *hist_parts_text(struct trace_event_file *file, bool take,
+		      int (*print)(struct seq_file *m, const void *arg),
+		      size_t *len)
 {
-	struct hist_interval iv = { };
-	struct event_trigger_data *data;
-	unsigned int i = 0;
+	struct hist_parts parts;
 	char *text;
-	int ret = 0;
+	int ret;
 
-	lockdep_assert_held(&event_mutex);
-	list_for_each_entry(data, &file->triggers, list)
-		iv.n += hist_is_hist_trigger(data);
-	iv.parts = kcalloc(iv.n, sizeof(*iv.parts), GFP_KERNEL);
-	if (!iv.parts && iv.n)
-		return ERR_PTR(-ENOMEM);
-	list_for_each_entry(data, &file->triggers, list) {
-		if (!hist_is_hist_trigger(data))
-			continue;
-		iv.parts[i].data = data;
-		ret = hist_interval_take(&iv.parts[i]);
-		if (ret)
-			break;
-		i++;
-	}
-	text = ret ? ERR_PTR(ret) : hist_render(hist_interval_print, &iv, len);
-	while (i--) {
-		if (IS_ERR(text))
-			hist_interval_put_back(&iv.parts[i]);
-		tracing_map_snapshot_free(iv.parts[i].snap);
-	}
-	kfree(iv.parts);
+	ret = hist_parts_take(&parts, file, take);
+	if (ret)
+		return ERR_PTR(ret);
+	text = hist_render(print, &parts, len);
+	hist_parts_free(&parts, take && IS_ERR(text));
 	return text;
+}
+
+/**
+ * hist_tables_text - the "hist" file of an event, or with @take its
+ * "hist_interval" file: every hist trigger's table
+ * @file:	the event
+ * @take:	end the interval of every hist trigger and print that
+ * @len:	set to the length of the text
+ *
+ * Context: event_mutex held.
+ *
+ * Return: as hist_parts_text().
+ */
+char *hist_tables_text(struct trace_event_file *file, bool take, size_t *len)
+{
+	return hist_parts_text(file, take, hist_parts_print, len);
 }
 
 /*
